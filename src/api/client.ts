@@ -1,0 +1,247 @@
+// createClient(): the one door to the v3 API — sessions, retries, limits, paging, read-only mode, redaction.
+
+import { setTimeout as sleepFor } from 'node:timers/promises';
+import type { Dispatcher } from 'undici';
+import { VERSION } from '../version.js';
+import { type HttpMethod, ReadOnlyViolation } from './errors.js';
+import { AdaptiveLimiter } from './limiter.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  type ListOptions,
+  listPages,
+  normalisePath,
+  type QueryValue,
+  withQuery,
+} from './paging.js';
+import { RetryBudget } from './retry-budget.js';
+import { type CallContext, type CallStats, type OutgoingCall, sendWithRetries } from './send-with-retries.js';
+import { type Credentials, SECURITY_ROUTES, Session } from './session.js';
+import { createAgent, INSECURE_TLS_WARNING, parseBaseUrl, type TlsSettings } from './transport.js';
+
+export interface CreateClientOptions {
+  /** e.g. `https://platform.example.com/v3` or `http://127.0.0.1:3001/v3`. */
+  baseUrl: string;
+  auth: Credentials;
+  /** Injected transport (tests, proxies); when given, `tls` and `timeouts.connectMs` are the dispatcher's business. */
+  dispatcher?: Dispatcher;
+  concurrency?: { reads?: number; writes?: number };
+  timeouts?: { connectMs?: number; headersReadMs?: number; headersWriteMs?: number };
+  retry?: {
+    budget?: number;
+    baseDelayMs?: number;
+    maxDelayMs?: number;
+    sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+    random?: () => number;
+  };
+  /** Refuse every non-GET call except token calls, before sending (drift). */
+  readOnly?: boolean;
+  signal?: AbortSignal;
+  /** Verbose trace, one line per attempt: `METHOD path status ms [retries=n]`, redacted. */
+  log?: (line: string) => void;
+  tls?: TlsSettings;
+  /** Allow plain http to a non-loopback host. */
+  allowHttp?: boolean;
+}
+
+export interface ApiRequest {
+  method: HttpMethod;
+  /** Relative to the base URL; may include a query. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** What dpac is doing, e.g. `create Source/sales_db`; restated in errors. */
+  intent?: string;
+  /** Body keys to redact besides the usual password/token/secret family. */
+  sensitiveKeys?: string[];
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  body: T;
+  /** A DELETE found the object already gone (404); the wanted state holds. */
+  alreadyGone?: true;
+}
+
+export interface ClientStats extends CallStats {
+  /** Tokens minted, the first login included (`remints` excludes it). */
+  mints: number;
+  retryBudgetLeft: number;
+  concurrency: { reads: number; writes: number };
+}
+
+export interface ApiClient {
+  request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
+  get<T = unknown>(path: string, query?: Record<string, QueryValue>, intent?: string): Promise<T>;
+  list(path: string, options?: ListOptions): AsyncIterable<Record<string, unknown>>;
+  listAll(path: string, options?: ListOptions): Promise<Record<string, unknown>[]>;
+  stats(): ClientStats;
+  /** Warnings the CLI prints on every run (e.g. TLS verification off). */
+  connectionWarnings(): string[];
+  /** Revokes the token this client minted, then closes the dispatcher it created. */
+  close(): Promise<void>;
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  sleepFor(ms, undefined, signal ? { signal } : {});
+
+export function createClient(options: CreateClientOptions): ApiClient {
+  const endpoint = parseBaseUrl(options.baseUrl, options.allowHttp);
+  const warnings = options.tls?.insecureSkipTlsVerify ? [INSECURE_TLS_WARNING] : [];
+  for (const warning of warnings) options.log?.(warning);
+  const ownDispatcher = options.dispatcher
+    ? undefined
+    : createAgent({
+        connectMs: options.timeouts?.connectMs ?? 10_000,
+        ...(options.tls ? { tls: options.tls } : {}),
+      });
+  const dispatcher = options.dispatcher ?? (ownDispatcher as Dispatcher);
+  const stats: CallStats = {
+    requests: 0,
+    retries: 0,
+    remints: 0,
+    byMethod: {},
+    writes: 0,
+    deletesAlreadyGone: 0,
+  };
+  const budget = new RetryBudget({ start: options.retry?.budget ?? 500 });
+  const limiters = {
+    reads: new AdaptiveLimiter({ max: options.concurrency?.reads ?? 8 }),
+    writes: new AdaptiveLimiter({ max: options.concurrency?.writes ?? 4 }),
+  };
+  const urlOf = (hostRelative: string): string => `${endpoint.origin}${hostRelative}`;
+  const pathOnly = (hostRelative: string): string => hostRelative.split('?')[0] ?? hostRelative;
+
+  const ctx: CallContext = {
+    dispatcher,
+    budget,
+    stats,
+    retry: {
+      baseDelayMs: options.retry?.baseDelayMs ?? 500,
+      maxDelayMs: options.retry?.maxDelayMs ?? 20_000,
+      sleep: options.retry?.sleep ?? defaultSleep,
+      random: options.retry?.random ?? Math.random,
+    },
+    headersTimeoutMs: {
+      read: options.timeouts?.headersReadMs ?? 30_000,
+      write: options.timeouts?.headersWriteMs ?? 60_000,
+    },
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.log ? { log: options.log } : {}),
+    secrets: () => session.secretValues(),
+    userAgent: `dpac/${VERSION}`,
+  };
+
+  const session: Session = new Session({
+    credentials: options.auth,
+    basePath: endpoint.basePath,
+    requestToken: async (req) => {
+      const target = withQuery(`${endpoint.basePath}${req.path}`, req.query);
+      const result = await sendWithRetries(ctx, {
+        method: 'GET',
+        url: urlOf(target),
+        path: pathOnly(target),
+        intent: req.intent,
+        authorize: async () => ({ header: req.authorization }),
+        isWrite: false,
+      });
+      return result.body;
+    },
+  });
+
+  const ordinaryCall = (req: ApiRequest, hostRelative: string): OutgoingCall => ({
+    method: req.method,
+    url: urlOf(hostRelative),
+    path: pathOnly(hostRelative),
+    ...(req.body === undefined ? {} : { body: req.body }),
+    ...(req.intent ? { intent: req.intent } : {}),
+    ...(req.sensitiveKeys ? { sensitiveKeys: req.sensitiveKeys } : {}),
+    authorize: async () => {
+      const bearer = await session.bearer();
+      return { header: `Bearer ${bearer.token}`, generation: bearer.generation };
+    },
+    renew: (generation) => session.renewAfterRejection(generation ?? 0),
+    limiter: req.method === 'GET' ? limiters.reads : limiters.writes,
+    isWrite: req.method !== 'GET',
+  });
+
+  const send = async <T>(req: ApiRequest, hostRelative: string): Promise<ApiResponse<T>> => {
+    if (options.readOnly && req.method !== 'GET') {
+      throw new ReadOnlyViolation({
+        method: req.method,
+        path: pathOnly(hostRelative),
+        ...(req.intent ? { intent: req.intent } : {}),
+      });
+    }
+    const result = await sendWithRetries(ctx, ordinaryCall(req, hostRelative));
+    return result as ApiResponse<T>;
+  };
+
+  const client: ApiClient = {
+    request: <T>(req: ApiRequest) =>
+      send<T>(req, withQuery(`${endpoint.basePath}${normalisePath(req.path)}`, req.query)),
+    async get<T>(path: string, query?: Record<string, QueryValue>, intent?: string): Promise<T> {
+      const response = await client.request<T>({
+        method: 'GET',
+        path,
+        ...(query ? { query } : {}),
+        ...(intent ? { intent } : {}),
+      });
+      return response.body;
+    },
+    async *list(path: string, listOptions: ListOptions = {}): AsyncIterable<Record<string, unknown>> {
+      const pages = listPages(
+        {
+          basePath: endpoint.basePath,
+          getHostRelative: async (target, intent) =>
+            (await send({ method: 'GET', path: target, ...(intent ? { intent } : {}) }, target)).body,
+        },
+        path,
+        { pageSize: DEFAULT_PAGE_SIZE, ...listOptions },
+      );
+      for await (const page of pages) yield* page;
+    },
+    async listAll(path: string, listOptions?: ListOptions): Promise<Record<string, unknown>[]> {
+      const items: Record<string, unknown>[] = [];
+      for await (const item of client.list(path, listOptions)) items.push(item);
+      return items;
+    },
+    stats: () => ({
+      ...stats,
+      byMethod: { ...stats.byMethod },
+      remints: Math.max(0, session.mints() - 1),
+      mints: session.mints(),
+      retryBudgetLeft: budget.remaining(),
+      concurrency: { reads: limiters.reads.currentLimit(), writes: limiters.writes.currentLimit() },
+    }),
+    connectionWarnings: () => [...warnings],
+    close: once(async () => {
+      const token = session.takeTokenForRevocation();
+      if (token !== undefined) {
+        const target = `${endpoint.basePath}${SECURITY_ROUTES.revokeToken.path}`;
+        try {
+          await sendWithRetries(ctx, {
+            method: SECURITY_ROUTES.revokeToken.method,
+            url: urlOf(target),
+            path: target,
+            intent: 'revoke the access token',
+            authorize: async () => ({ header: `Bearer ${token}` }),
+            isWrite: false,
+          });
+        } catch (error) {
+          // Revocation is hygiene: the token expires on its own, so a failure must not fail the run.
+          options.log?.(`could not revoke the access token: ${(error as Error).message}`);
+        }
+      }
+      await ownDispatcher?.close();
+    }),
+  };
+  return client;
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => {
+    running ??= fn();
+    return running;
+  };
+}

@@ -1,0 +1,158 @@
+// The client's failures: one base class, a discriminating `code`, messages that restate intent and hold no secret.
+
+export type DpacApiErrorCode = 'api' | 'indeterminate' | 'read-only' | 'transport' | 'config';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How an attempt failed below HTTP. `connect` is the only kind proven to happen before anything was sent. */
+export type TransportFailure = 'connect' | 'reset' | 'timeout' | 'tls' | 'aborted' | 'other';
+
+export abstract class DpacApiError extends Error {
+  abstract readonly code: DpacApiErrorCode;
+}
+
+/** `Could not <intent>: ` or '' — every API message starts by restating what dpac was doing. */
+function intentPrefix(intent: string | undefined): string {
+  return intent ? `Could not ${intent}: ` : '';
+}
+
+export interface ApiErrorInit {
+  status: number;
+  method: HttpMethod;
+  /** Host-relative path, e.g. `/v3/sources/66cd…` (no query). */
+  path: string;
+  iwCode?: string;
+  /** Server `details` (already redacted), or its `message` when there are no details. */
+  details?: string;
+  intent?: string;
+}
+
+/** The server answered with a non-2xx status that dpac does not recover from. */
+export class ApiError extends DpacApiError {
+  readonly code = 'api' as const;
+  readonly status: number;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly iwCode: string | undefined;
+  readonly details: string | undefined;
+  readonly intent: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    const code = init.iwCode ? ` ${init.iwCode}` : '';
+    const details = init.details ? `: ${init.details}` : '';
+    super(`${intentPrefix(init.intent)}${init.method} ${init.path} returned ${init.status}${code}${details}`);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.method = init.method;
+    this.path = init.path;
+    this.iwCode = init.iwCode;
+    this.details = init.details;
+    this.intent = init.intent;
+  }
+}
+
+export interface IndeterminateWriteInit {
+  method: HttpMethod;
+  path: string;
+  /** The request body with sensitive fields replaced. */
+  body: unknown;
+  intent?: string;
+  /** What happened: the ApiError (5xx) or TransportError (reset, timeout) of the attempt. */
+  cause: DpacApiError;
+}
+
+/** A write may or may not have been applied; it was not re-sent. The caller reads back and decides. */
+export class IndeterminateWriteError extends DpacApiError {
+  readonly code = 'indeterminate' as const;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly body: unknown;
+  readonly intent: string | undefined;
+
+  constructor(init: IndeterminateWriteInit) {
+    const what = init.cause instanceof ApiError ? `returned ${init.cause.status}` : init.cause.message;
+    super(
+      `${intentPrefix(init.intent)}${init.method} ${init.path} may or may not have been applied (${what}); ` +
+        'it was not re-sent, read the resource back to decide',
+      { cause: init.cause },
+    );
+    this.name = 'IndeterminateWriteError';
+    this.method = init.method;
+    this.path = init.path;
+    this.body = init.body;
+    this.intent = init.intent;
+  }
+}
+
+/** A write was attempted by a client made read-only (drift); nothing was sent. */
+export class ReadOnlyViolation extends DpacApiError {
+  readonly code = 'read-only' as const;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly intent: string | undefined;
+
+  constructor(init: { method: HttpMethod; path: string; intent?: string }) {
+    const what = init.intent ? `${init.intent} (${init.method} ${init.path})` : `${init.method} ${init.path}`;
+    super(`Refused to ${what}: this client is read-only and sends no writes`);
+    this.name = 'ReadOnlyViolation';
+    this.method = init.method;
+    this.path = init.path;
+    this.intent = init.intent;
+  }
+}
+
+export interface TransportErrorInit {
+  method: HttpMethod;
+  path: string;
+  failure: TransportFailure;
+  /** Low-level code such as ECONNREFUSED or UND_ERR_HEADERS_TIMEOUT. */
+  errno?: string;
+  attempts: number;
+  intent?: string;
+}
+
+const FAILURE_TEXT: Record<TransportFailure, string> = {
+  connect: 'could not connect',
+  reset: 'the connection was closed before a response',
+  timeout: 'no response in time',
+  tls: 'the TLS handshake failed',
+  aborted: 'the request was cancelled',
+  other: 'the request failed',
+};
+
+/** No HTTP response: connect failure, reset, timeout, TLS failure or cancellation. */
+export class TransportError extends DpacApiError {
+  readonly code = 'transport' as const;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly failure: TransportFailure;
+  readonly errno: string | undefined;
+  readonly attempts: number;
+  readonly intent: string | undefined;
+
+  constructor(init: TransportErrorInit) {
+    const errno = init.errno ? ` (${init.errno})` : '';
+    const attempts = init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
+    const hint = init.failure === 'tls' ? '; check --ca-file' : '';
+    super(
+      `${intentPrefix(init.intent)}${init.method} ${init.path} failed: ${FAILURE_TEXT[init.failure]}${errno}${attempts}${hint}`,
+    );
+    this.name = 'TransportError';
+    this.method = init.method;
+    this.path = init.path;
+    this.failure = init.failure;
+    this.errno = init.errno;
+    this.attempts = init.attempts;
+    this.intent = init.intent;
+  }
+}
+
+/** The connection settings cannot be used (bad URL, plain http to a remote host, unreadable CA file). */
+export class ConnectionConfigError extends DpacApiError {
+  readonly code = 'config' as const;
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConnectionConfigError';
+  }
+}

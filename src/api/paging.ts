@@ -1,0 +1,90 @@
+// Lists: our first page, then `links.next` (a host-relative /v3/... path) until an empty page, as real clients do.
+
+import { ApiError } from './errors.js';
+
+export type QueryValue = string | number | boolean | undefined;
+
+/** `k=v&…` with every key and value percent-encoded (spaces as %20, never `+`); undefined values dropped. */
+export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  return Object.entries(query)
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+}
+
+/** Appends encoded parameters to a path that may already hold a query (even a bare `?` or `?&`). */
+export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  const encoded = encodeQuery(query);
+  if (!encoded) return path;
+  if (!path.includes('?')) return `${path}?${encoded}`;
+  return /[?&]$/.test(path) ? `${path}${encoded}` : `${path}&${encoded}`;
+}
+
+export interface ListOptions {
+  /** Mongo-style filter document, sent JSON-encoded as `filter`. */
+  filter?: object;
+  pageSize?: number;
+  query?: Record<string, QueryValue>;
+  intent?: string;
+}
+
+export interface PageSource {
+  /** GETs a host-relative path (`/v3/...?...`) and returns the parsed body. */
+  getHostRelative: (pathAndQuery: string, intent: string | undefined) => Promise<unknown>;
+  /** The base path, e.g. `/v3`. */
+  basePath: string;
+}
+
+export const DEFAULT_PAGE_SIZE = 500;
+
+export async function* listPages(
+  source: PageSource,
+  path: string,
+  options: ListOptions = {},
+): AsyncGenerator<Record<string, unknown>[]> {
+  const first = withQuery(`${source.basePath}${normalisePath(path)}`, {
+    ...options.query,
+    limit: options.pageSize ?? DEFAULT_PAGE_SIZE,
+    ...(options.filter ? { filter: JSON.stringify(options.filter) } : {}),
+  });
+  let next: string | undefined = first;
+  while (next !== undefined) {
+    const current: string = next;
+    const body = await source.getHostRelative(current, options.intent);
+    const result = (body as { result?: unknown } | null)?.result;
+    if (!Array.isArray(result)) {
+      throw new ApiError({
+        status: 200,
+        method: 'GET',
+        path: current.split('?')[0] ?? current,
+        details: `expected a list in "result", got ${result === null ? 'null' : typeof result}`,
+        ...(options.intent ? { intent: options.intent } : {}),
+      });
+    }
+    if (result.length === 0) return;
+    yield result as Record<string, unknown>[];
+    next = nextLink(body);
+    // A server repeating the same link would page forever.
+    if (next === current) return;
+  }
+}
+
+/** `links.next` as a host-relative path; an absolute link is reduced to its path so we never leave our origin. */
+function nextLink(body: unknown): string | undefined {
+  const next = (body as { links?: { next?: unknown } } | null)?.links?.next;
+  if (typeof next !== 'string' || next === '') return undefined;
+  if (next.startsWith('/')) return next;
+  try {
+    const url = new URL(next);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export function normalisePath(path: string): string {
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  // The SDK percent-encodes `#` so it is not taken for a fragment.
+  return withSlash.replace(/#/g, '%23');
+}

@@ -1,0 +1,45 @@
+// A run-wide allowance of retries: each retry spends tokens, first-try successes earn them back slowly.
+
+export interface RetryBudgetOptions {
+  /** Starting and maximum balance (500). */
+  start?: number;
+  /** Cost of retrying after an ordinary failure (5). */
+  retryCost?: number;
+  /** Cost of retrying after a timeout, which ties up a slot far longer (10). */
+  timeoutCost?: number;
+  /** Earned by a call that succeeds on its first try (1). */
+  successCredit?: number;
+}
+
+/** Stops retry storms during an outage: once spent, failures surface instead of being retried. */
+export class RetryBudget {
+  private balance: number;
+  private readonly start: number;
+  private readonly retryCost: number;
+  private readonly timeoutCost: number;
+  private readonly successCredit: number;
+
+  constructor(options: RetryBudgetOptions = {}) {
+    this.start = options.start ?? 500;
+    this.retryCost = options.retryCost ?? 5;
+    this.timeoutCost = options.timeoutCost ?? 10;
+    this.successCredit = options.successCredit ?? 1;
+    this.balance = this.start;
+  }
+
+  /** Pays for one retry; false (and nothing spent) when the balance cannot cover it. */
+  trySpend(kind: 'retry' | 'timeout'): boolean {
+    const cost = kind === 'timeout' ? this.timeoutCost : this.retryCost;
+    if (this.balance < cost) return false;
+    this.balance -= cost;
+    return true;
+  }
+
+  creditFirstTrySuccess(): void {
+    this.balance = Math.min(this.start, this.balance + this.successCredit);
+  }
+
+  remaining(): number {
+    return this.balance;
+  }
+}

@@ -1,0 +1,254 @@
+// One logical call: limited attempts decided by the retry table, backoff, budget, one re-mint; errors hold no secret.
+
+import type { Dispatcher } from 'undici';
+import {
+  ApiError,
+  type DpacApiError,
+  type HttpMethod,
+  IndeterminateWriteError,
+  TransportError,
+  type TransportFailure,
+} from './errors.js';
+import type { AdaptiveLimiter } from './limiter.js';
+import { collectSecrets, redact, redactText } from './redact.js';
+import type { RetryBudget } from './retry-budget.js';
+import {
+  backoffDelay,
+  decide,
+  maxAttempts,
+  outcomeOfFailure,
+  outcomeOfStatus,
+  parseRetryAfter,
+} from './retry-policy.js';
+import { type AttemptResult, sendAttempt } from './transport.js';
+
+export interface CallStats {
+  requests: number;
+  retries: number;
+  remints: number;
+  byMethod: Record<string, number>;
+  writes: number;
+  /** DELETEs answered 404: the object was already gone, counted as done. */
+  deletesAlreadyGone: number;
+}
+
+export interface CallContext {
+  dispatcher: Dispatcher;
+  budget: RetryBudget;
+  stats: CallStats;
+  retry: {
+    baseDelayMs: number;
+    maxDelayMs: number;
+    sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+    random: () => number;
+  };
+  headersTimeoutMs: { read: number; write: number };
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+  /** Secrets known to the client (credentials, tokens), scrubbed from every message. */
+  secrets: () => string[];
+  userAgent: string;
+}
+
+export interface Authorization {
+  header: string;
+  /** Generation of the bearer token used; absent for the Basic credentials of token calls. */
+  generation?: number;
+}
+
+export interface OutgoingCall {
+  method: HttpMethod;
+  /** Absolute URL. */
+  url: string;
+  /** Host-relative path without query, for messages: `/v3/sources/66cd…`. */
+  path: string;
+  body?: unknown;
+  intent?: string;
+  sensitiveKeys?: readonly string[];
+  authorize: () => Promise<Authorization>;
+  /** Re-mints after a 401/406; absent for the token calls themselves, whose 401/406 is final. */
+  renew?: (generation: number | undefined) => Promise<void>;
+  limiter?: AdaptiveLimiter;
+  /** Counted as a write in stats (ordinary non-GET calls; not token calls). */
+  isWrite: boolean;
+}
+
+export interface CallResult {
+  status: number;
+  body: unknown;
+  /** Set when a DELETE found the object already gone (404): the wanted state holds. */
+  alreadyGone?: true;
+}
+
+export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Promise<CallResult> {
+  const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
+  const secrets = (): string[] => [...ctx.secrets(), ...collectSecrets(call.body, call.sensitiveKeys)];
+  const logPath = redactText(call.url.replace(/^[a-z]+:\/\/[^/]+/i, ''), secrets());
+  let attempts = 0;
+  let retries = 0;
+  let replayed = false;
+  for (;;) {
+    const signal = ctx.signal;
+    if (signal?.aborted) throw transportError(call, 'aborted', undefined, attempts);
+    const auth = await call.authorize();
+    try {
+      await call.limiter?.acquire(signal);
+    } catch {
+      throw transportError(call, 'aborted', undefined, attempts);
+    }
+    attempts++;
+    countAttempt(ctx.stats, call);
+    const startedAt = performance.now();
+    let result: AttemptResult;
+    try {
+      result = await sendAttempt({
+        dispatcher: ctx.dispatcher,
+        method: call.method,
+        url: call.url,
+        headers: headersFor(ctx, auth, bodyText !== undefined),
+        ...(bodyText === undefined ? {} : { body: bodyText }),
+        headersTimeoutMs: call.method === 'GET' ? ctx.headersTimeoutMs.read : ctx.headersTimeoutMs.write,
+        ...(signal ? { signal } : {}),
+      });
+    } finally {
+      call.limiter?.release();
+    }
+    const status = result.kind === 'response' ? result.status : undefined;
+    const outcome =
+      result.kind === 'response' ? outcomeOfStatus(result.status) : outcomeOfFailure(result.failure);
+    if (outcome === 'throttle') call.limiter?.onThrottled();
+    if (outcome === 'success') call.limiter?.onSuccess();
+    const decision = decide(call.method, outcome, status);
+    const elapsed = Math.round(performance.now() - startedAt);
+    const what =
+      result.kind === 'response' ? String(result.status) : `${result.failure}${errnoSuffix(result)}`;
+    ctx.log?.(`${call.method} ${logPath} ${what} ${elapsed}ms${retries > 0 ? ` retries=${retries}` : ''}`);
+
+    switch (decision) {
+      case 'done':
+        if (attempts === 1) ctx.budget.creditFirstTrySuccess();
+        return { status: status ?? 200, body: result.kind === 'response' ? result.body : undefined };
+      case 'gone':
+        ctx.stats.deletesAlreadyGone++;
+        return { status: 200, body: { message: 'already deleted', result: null }, alreadyGone: true };
+      case 'remint':
+        if (!call.renew || replayed) throw failureOf(call, result, attempts, secrets());
+        replayed = true;
+        await call.renew(auth.generation);
+        continue;
+      case 'retry': {
+        const failure = failureOf(call, result, attempts, secrets());
+        if (attempts - (replayed ? 1 : 0) >= maxAttempts(call.method)) throw failure;
+        const timedOut = result.kind === 'failure' && result.failure === 'timeout';
+        if (!ctx.budget.trySpend(timedOut ? 'timeout' : 'retry')) {
+          ctx.log?.(`${call.method} ${logPath}: retry budget exhausted, not retrying`);
+          throw failure;
+        }
+        const retryAfter =
+          result.kind === 'response'
+            ? parseRetryAfter(headerValue(result.headers['retry-after']))
+            : undefined;
+        const delay =
+          retryAfter ??
+          backoffDelay({
+            retry: retries,
+            baseDelayMs: ctx.retry.baseDelayMs,
+            maxDelayMs: ctx.retry.maxDelayMs,
+            random: ctx.retry.random,
+          });
+        retries++;
+        ctx.stats.retries++;
+        try {
+          await ctx.retry.sleep(delay, signal);
+        } catch {
+          throw transportError(call, 'aborted', undefined, attempts);
+        }
+        continue;
+      }
+      case 'indeterminate':
+        throw new IndeterminateWriteError({
+          method: call.method,
+          path: call.path,
+          body: redact(call.body, call.sensitiveKeys),
+          ...(call.intent ? { intent: call.intent } : {}),
+          cause: failureOf(call, result, attempts, secrets()),
+        });
+      case 'fail':
+        throw failureOf(call, result, attempts, secrets());
+      default: {
+        const never: never = decision;
+        throw new Error(`unhandled decision ${String(never)}`);
+      }
+    }
+  }
+}
+
+function headersFor(ctx: CallContext, auth: Authorization, hasBody: boolean): Record<string, string> {
+  return {
+    accept: 'application/json',
+    authorization: auth.header,
+    'user-agent': ctx.userAgent,
+    ...(hasBody ? { 'content-type': 'application/json' } : {}),
+  };
+}
+
+function countAttempt(stats: CallStats, call: OutgoingCall): void {
+  stats.requests++;
+  stats.byMethod[call.method] = (stats.byMethod[call.method] ?? 0) + 1;
+  if (call.isWrite) stats.writes++;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function errnoSuffix(result: { errno?: string }): string {
+  return result.errno ? ` ${result.errno}` : '';
+}
+
+function transportError(
+  call: OutgoingCall,
+  failure: TransportFailure,
+  errno: string | undefined,
+  attempts: number,
+): TransportError {
+  return new TransportError({
+    method: call.method,
+    path: call.path,
+    failure,
+    attempts,
+    ...(errno ? { errno } : {}),
+    ...(call.intent ? { intent: call.intent } : {}),
+  });
+}
+
+/** The error an attempt's result would surface as, with every known secret scrubbed. */
+function failureOf(
+  call: OutgoingCall,
+  result: AttemptResult,
+  attempts: number,
+  secrets: string[],
+): DpacApiError {
+  if (result.kind === 'failure') return transportError(call, result.failure, result.errno, attempts);
+  const body = (result.body ?? {}) as Record<string, unknown>;
+  const iwCode = typeof body.iw_code === 'string' ? body.iw_code : undefined;
+  const details = describeDetails(
+    typeof result.body === 'string' ? result.body : (body.details ?? body.message),
+  );
+  return new ApiError({
+    status: result.status,
+    method: call.method,
+    path: call.path,
+    ...(iwCode ? { iwCode } : {}),
+    ...(details ? { details: redactText(details, secrets) } : {}),
+    ...(call.intent ? { intent: call.intent } : {}),
+  });
+}
+
+const MAX_DETAILS = 500;
+
+function describeDetails(details: unknown): string | undefined {
+  if (details === undefined || details === null || details === '') return undefined;
+  const text = typeof details === 'string' ? details : JSON.stringify(redact(details));
+  return text.length > MAX_DETAILS ? `${text.slice(0, MAX_DETAILS)}…` : text;
+}

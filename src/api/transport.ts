@@ -1,0 +1,173 @@
+// The wire: base-URL rules (https, or http to loopback), the TLS-aware dispatcher, and one HTTP attempt.
+
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { Agent, type Dispatcher, request } from 'undici';
+import { ConnectionConfigError, type HttpMethod, type TransportFailure } from './errors.js';
+
+export interface Endpoint {
+  /** `https://host:port` */
+  origin: string;
+  /** Path prefix of the API without a trailing slash, e.g. `/v3`. */
+  basePath: string;
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Parses and checks the base URL: https anywhere, http only to loopback unless `allowHttp`. */
+export function parseBaseUrl(baseUrl: string, allowHttp = false): Endpoint {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConnectionConfigError(
+      `The API URL "${baseUrl}" is not a valid URL; set DPAC_URL or --url to e.g. https://host:443/v3`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new ConnectionConfigError(
+      'The API URL must not contain credentials; use DPAC_REFRESH_TOKEN or DPAC_USERNAME/DPAC_PASSWORD',
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConnectionConfigError(`The API URL must start with https:// (got ${url.protocol}//)`);
+  }
+  if (url.protocol === 'http:' && !allowHttp && !isLoopbackHost(url.hostname)) {
+    throw new ConnectionConfigError(
+      `Refusing plain http to ${url.hostname}: credentials would cross the network unencrypted. ` +
+        'Use https://, or pass --allow-http if you really mean it',
+    );
+  }
+  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
+}
+
+export interface TlsSettings {
+  caFile?: string;
+  insecureSkipTlsVerify?: boolean;
+}
+
+export const INSECURE_TLS_WARNING =
+  'WARNING: TLS certificate verification is OFF (--insecure-skip-tls-verify). Anyone on the network path ' +
+  'can impersonate the platform and read the credentials dpac sends. Use --ca-file instead.';
+
+/** Our own Agent: verification on, an extra CA added to (not replacing) the default roots. */
+export function createAgent(options: { tls?: TlsSettings; connectMs: number }): Agent {
+  const tls = options.tls ?? {};
+  let ca: string[] | undefined;
+  if (tls.caFile) {
+    let pem: string;
+    try {
+      pem = readFileSync(tls.caFile, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new ConnectionConfigError(`Could not read the CA file ${tls.caFile} (${code})`);
+    }
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+      throw new ConnectionConfigError(`The CA file ${tls.caFile} holds no PEM certificate`);
+    }
+    ca = [...rootCertificates, pem];
+  }
+  return new Agent({
+    connect: {
+      timeout: options.connectMs,
+      rejectUnauthorized: !tls.insecureSkipTlsVerify,
+      ...(ca ? { ca } : {}),
+    },
+  });
+}
+
+export interface AttemptRequest {
+  dispatcher: Dispatcher;
+  method: HttpMethod;
+  /** Absolute URL. */
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  headersTimeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export type AttemptResult =
+  | {
+      kind: 'response';
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      body: unknown;
+    }
+  | { kind: 'failure'; failure: TransportFailure; errno?: string };
+
+/** One HTTP exchange. Never throws: a missing response is a classified failure. */
+export async function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
+  try {
+    const response = await request(req.url, {
+      dispatcher: req.dispatcher,
+      method: req.method,
+      headers: req.headers,
+      body: req.body ?? null,
+      headersTimeout: req.headersTimeoutMs,
+      bodyTimeout: req.headersTimeoutMs,
+      signal: req.signal ?? null,
+    });
+    const text = await response.body.text();
+    return {
+      kind: 'response',
+      status: response.statusCode,
+      headers: response.headers,
+      body: parseBody(text),
+    };
+  } catch (error) {
+    return { kind: 'failure', ...classifyTransportError(error, req.signal) };
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const RESET_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED', 'ECONNABORTED']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const TLS_CODE = /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS_|ERR_SSL_|HOSTNAME_MISMATCH)/;
+
+function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    const inner = (e as { errors?: unknown[] }).errors?.[0];
+    e = inner ?? (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function classifyTransportError(
+  error: unknown,
+  signal?: AbortSignal,
+): { failure: TransportFailure; errno?: string } {
+  const errno = errorCode(error);
+  if (signal?.aborted || (error as { name?: string } | null)?.name === 'AbortError') {
+    return { failure: 'aborted' };
+  }
+  if (errno === undefined) return { failure: 'other' };
+  if (CONNECT_CODES.has(errno)) return { failure: 'connect', errno };
+  if (RESET_CODES.has(errno)) return { failure: 'reset', errno };
+  if (TIMEOUT_CODES.has(errno)) return { failure: 'timeout', errno };
+  if (TLS_CODE.test(errno)) return { failure: 'tls', errno };
+  return { failure: 'other', errno };
+}

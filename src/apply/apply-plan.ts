@@ -1,0 +1,98 @@
+// Executes a plan, then verifies what was written; returns per-step results and a summary. The
+// confirmation, progress display and exit codes belong to the CLI.
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { ReadClient } from '../live/live-object.js';
+import type { Plan } from '../plan/plan.js';
+import { executePlan, type WriteClient } from './execute-plan.js';
+import { readBackFor } from './read-back.js';
+import { type ApplyEvent, countStatuses, type StepResult } from './step-result.js';
+import { verifyApply } from './verify-apply.js';
+
+export interface ApplyInput {
+  plan: Plan;
+  client: ReadClient & WriteClient;
+  env: Record<string, string | undefined>;
+  parallelism: number;
+  ownershipTag: string;
+  knownIds: ReadonlyMap<string, string>;
+  stopRequested?(): boolean;
+  onEvent?(event: ApplyEvent): void;
+  readBackDelaysMs?: readonly number[];
+}
+
+export interface ApplyOutcome {
+  results: StepResult[];
+  /** Addresses whose every call applied. */
+  completed: Set<string>;
+  diagnostics: Diagnostic[];
+  counts: { added: number; changed: number; replaced: number; destroyed: number; adopted: number };
+  complete: boolean;
+}
+
+export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
+  const results = await executePlan({
+    calls: input.plan.calls,
+    client: input.client,
+    env: input.env,
+    parallelism: input.parallelism,
+    readBack: readBackFor(input.client),
+    knownIds: input.knownIds,
+    stopRequested: input.stopRequested,
+    onEvent: input.onEvent,
+    readBackDelaysMs: input.readBackDelaysMs,
+  });
+  const failedAddresses = new Set(results.filter((r) => r.status !== 'applied').map((r) => r.call.address));
+  const completed = new Set(input.plan.changes.map((c) => c.address).filter((a) => !failedAddresses.has(a)));
+  const diagnostics = await verifyApply({
+    changes: input.plan.changes,
+    appliedAddresses: completed,
+    client: input.client,
+    ownershipTag: input.ownershipTag,
+  });
+  const done = (action: string) =>
+    input.plan.changes.filter((c) => c.action === action && completed.has(c.address)).length;
+  const counts = {
+    added: done('create'),
+    changed: done('update'),
+    replaced: done('replace'),
+    destroyed: done('delete'),
+    adopted: done('adopt'),
+  };
+  const tally = countStatuses(results);
+  return {
+    results,
+    completed,
+    diagnostics,
+    counts,
+    complete: tally.applied === results.length && diagnostics.length === 0,
+  };
+}
+
+export function applySummary(outcome: ApplyOutcome): string[] {
+  const c = outcome.counts;
+  const adopted = c.adopted ? `, ${c.adopted} adopted` : '';
+  const resources = `Resources: ${c.added} added, ${c.changed} changed, ${c.replaced} replaced, ${c.destroyed} destroyed${adopted}.`;
+  if (outcome.complete) return [`Apply complete! ${resources}`];
+  const tally = countStatuses(outcome.results);
+  if (tally.applied === outcome.results.length) {
+    return [
+      `Apply finished, but ${outcome.diagnostics.length} object(s) did not keep what was written (see the errors above). ${resources}`,
+    ];
+  }
+  const lines = [
+    `Apply finished partially: ${tally.applied} of ${outcome.results.length} calls applied, ${tally.failed} failed, ${tally.skipped} skipped, ${tally.not_started} not started. ${resources}`,
+  ];
+  for (const r of outcome.results) {
+    if (r.status === 'failed') lines.push(`  failed   ${r.call.id} ${r.call.address}: ${r.message}`);
+  }
+  const skipped = [
+    ...new Set(
+      outcome.results
+        .filter((r) => r.status === 'skipped' || r.status === 'not_started')
+        .map((r) => r.call.address),
+    ),
+  ];
+  if (skipped.length) lines.push(`  not done: ${skipped.join(', ')}`);
+  lines.push('Run dpac apply again: it re-reads live state and converges.');
+  return lines;
+}

@@ -1,0 +1,75 @@
+// Before any write of a saved plan: it must be for this URL and tool format, and nothing it
+// touches may have changed since it was made (re-reads only those objects).
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { LiveState, ReadClient } from '../live/live-object.js';
+import { readLive } from '../live/read-live.js';
+import { addressScope } from '../live/read-scope.js';
+import { fingerprint } from '../plan/fingerprint.js';
+import { PLAN_FORMAT_VERSION, type Plan } from '../plan/plan.js';
+import { SENSITIVE } from '../plan/redact-plan.js';
+
+export interface SavedPlanCheck {
+  plan: Plan;
+  url: string;
+  client: ReadClient;
+  ownershipTag: string;
+}
+
+export interface SavedPlanStatus {
+  diagnostics: Diagnostic[];
+  /** What was read: the touched objects and their ancestors (ids for the run). */
+  live?: LiveState;
+}
+
+export async function checkSavedPlan({
+  plan,
+  url,
+  client,
+  ownershipTag,
+}: SavedPlanCheck): Promise<SavedPlanStatus> {
+  const refuse = (summary: string, detail: string): SavedPlanStatus => ({
+    diagnostics: [{ severity: 'error', summary, detail }],
+  });
+  if (plan.format_version !== PLAN_FORMAT_VERSION) {
+    return refuse(
+      `The saved plan has format ${plan.format_version}; this dpac reads format ${PLAN_FORMAT_VERSION}.`,
+      'Run dpac plan again with this version.',
+    );
+  }
+  if (stripSlash(plan.url) !== stripSlash(url)) {
+    return refuse(
+      `The saved plan was made for ${plan.url}, not ${url}.`,
+      'Apply it against the URL it was planned for, or plan again.',
+    );
+  }
+  if (JSON.stringify(plan.calls).includes(`"${SENSITIVE}"`)) {
+    return refuse(
+      'The saved plan holds a literal secret that was redacted when it was saved.',
+      'Give secrets as ${env.NAME} in the manifests, then plan again.',
+    );
+  }
+  const touched = Object.keys(plan.fingerprints);
+  const addresses = [...new Set([...touched, ...plan.creates, ...plan.calls.map((c) => c.address)])];
+  const live = await readLive({ client, scope: addressScope(addresses), ownershipTag });
+  const changed = touched.filter((a) => {
+    const obj = live.objects.get(a);
+    return !obj || fingerprint(obj.raw) !== plan.fingerprints[a];
+  });
+  const appeared = plan.creates.filter((a) => live.objects.has(a));
+  if (changed.length === 0 && appeared.length === 0) return { diagnostics: [], live };
+  const parts = [
+    ...changed.map((a) => `${a} changed since the plan was made`),
+    ...appeared.map((a) => `${a} now exists but the plan would create it`),
+  ];
+  return {
+    ...refuse(
+      `The saved plan is stale; nothing was written. ${parts.join('; ')}.`,
+      'Run dpac plan again and review the new plan.',
+    ),
+    live,
+  };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

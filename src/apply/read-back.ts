@@ -1,0 +1,26 @@
+// Looks a natural key up live, for settling ambiguous creates: lists the object's collection
+// (narrowed by a name filter where the key is `name`) and returns the ids whose key matches.
+import { parseAddress } from '../core/address.js';
+import { ancestorKinds, isKindName, KINDS } from '../kinds/index.js';
+import { renderPath } from '../kinds/kind.js';
+import type { ReadClient } from '../live/live-object.js';
+
+export function readBackFor(client: ReadClient) {
+  return async (address: string, ids: ReadonlyMap<string, string>): Promise<string[]> => {
+    const { kind, ancestors, name } = parseAddress(address);
+    if (!isKindName(kind)) throw new Error(`unknown kind in ${address}`);
+    const def = KINDS[kind];
+    const ancestorIds: Record<string, string | undefined> = {};
+    ancestorKinds(kind).forEach((k, i) => {
+      ancestorIds[k] = ids.get([k, ...ancestors.slice(0, i + 1)].join('/'));
+    });
+    const path = renderPath(def.read.list, ancestorIds);
+    const filter = def.read.keyOf ? undefined : { name };
+    const found: string[] = [];
+    for await (const item of client.list(path, { intent: `look up ${address}`, filter })) {
+      const key = def.read.keyOf ? def.read.keyOf(item) : item.name;
+      if (key === name) found.push(String(item.id));
+    }
+    return found;
+  };
+}

@@ -1,0 +1,46 @@
+// Fills a call's placeholders just before it is sent: `${Kind/.../name.id}` from ids known so far,
+// `${env.NAME}` from the environment (secrets are resolved here and only here). Pure.
+
+const ID_REF = /\$\{([A-Za-z]+(?:\/[^}]+)+?)\.id\}/g;
+const ENV_REF = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+export interface Substitution<T> {
+  value?: T;
+  /** Why it could not be filled (never includes a secret value). */
+  error?: string;
+}
+
+export function substitute<T>(
+  value: T,
+  ids: ReadonlyMap<string, string>,
+  env: Record<string, string | undefined>,
+): Substitution<T> {
+  const missing: string[] = [];
+  const fill = (text: string): string =>
+    text
+      .replace(ID_REF, (whole, address: string) => {
+        const id = ids.get(address);
+        if (id === undefined) missing.push(`the id of ${address} (it was not created)`);
+        return id ?? whole;
+      })
+      .replace(ENV_REF, (whole, name: string) => {
+        const v = env[name];
+        if (v === undefined) missing.push(`the environment variable ${name}`);
+        return v ?? whole;
+      });
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return fill(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  const out = walk(value) as T;
+  return missing.length ? { error: `needs ${[...new Set(missing)].join(' and ')}` } : { value: out };
+}
+
+/** Addresses whose ids a value refers to. */
+export function referencedIds(value: unknown): string[] {
+  const text = JSON.stringify(value ?? null);
+  return [...text.matchAll(ID_REF)].map((m) => m[1] as string);
+}

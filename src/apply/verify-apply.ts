@@ -1,0 +1,58 @@
+// After an apply, re-read what was written and report any object whose live state does not match
+// the plan ("inconsistent result after apply").
+import type { Diagnostic } from '../core/diagnostic.js';
+import { compareSpecs } from '../diff/compare-specs.js';
+import { KINDS } from '../kinds/index.js';
+import type { ReadClient } from '../live/live-object.js';
+import { readLive } from '../live/read-live.js';
+import { addressScope } from '../live/read-scope.js';
+import type { PlanChange } from '../plan/plan.js';
+
+export async function verifyApply(options: {
+  changes: readonly PlanChange[];
+  appliedAddresses: ReadonlySet<string>;
+  client: ReadClient;
+  ownershipTag: string;
+}): Promise<Diagnostic[]> {
+  const changes = options.changes.filter((c) => options.appliedAddresses.has(c.address));
+  if (changes.length === 0) return [];
+  const live = await readLive({
+    client: options.client,
+    scope: addressScope(changes.map((c) => c.address)),
+    ownershipTag: options.ownershipTag,
+  });
+  const out: Diagnostic[] = [];
+  for (const c of changes) {
+    const obj = live.objects.get(c.address);
+    if (c.action === 'delete') {
+      if (obj) out.push(inconsistent(c.address, 'it still exists after its delete'));
+      continue;
+    }
+    if (!obj) {
+      out.push(inconsistent(c.address, 'it was not found after the apply'));
+      continue;
+    }
+    const skip = [...KINDS[c.kind].sensitive, ...(c.ignore ?? [])];
+    const diffs = compareSpecs(c.after, obj.spec, { skip, keyed: KINDS[c.kind].keyedLists });
+    if (diffs.length)
+      out.push(
+        inconsistent(
+          c.address,
+          diffs
+            .map((f) => `${f.path} is ${JSON.stringify(f.before)}, planned ${JSON.stringify(f.after)}`)
+            .join('; '),
+        ),
+      );
+  }
+  return out;
+}
+
+function inconsistent(address: string, why: string): Diagnostic {
+  return {
+    severity: 'error',
+    address,
+    summary: `Inconsistent result after apply: ${address}: ${why}.`,
+    detail:
+      'The platform did not keep what was written. Run dpac plan to see the difference; this may be a platform-side normalization dpac should learn.',
+  };
+}

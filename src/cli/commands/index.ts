@@ -1,0 +1,9 @@
+// Imports every command so it registers itself with the program, in help order.
+import './validate.js';
+import './plan.js';
+import './apply.js';
+import './show.js';
+import './drift.js';
+import './graph.js';
+import './schema.js';
+import './emulator.js';

@@ -1,0 +1,49 @@
+// Connection flags shared by commands that talk to the API, and opening a client from them.
+import type { Command } from 'commander';
+import { type ApiClient, createClient, resolveConnection } from '../api/index.js';
+import type { CliIo } from './io.js';
+
+export interface ConnectFlags {
+  url?: string;
+  caFile?: string;
+  insecureSkipTlsVerify?: boolean;
+  allowHttp?: boolean;
+  verbose?: boolean;
+}
+
+export function addConnectOptions(command: Command): Command {
+  return command
+    .option('--url <url>', 'v3 API base URL (default: $DPAC_URL)')
+    .option('--ca-file <file>', 'extra CA certificate(s) to trust, PEM')
+    .option('--insecure-skip-tls-verify', 'turn TLS verification off (loud; never in production)')
+    .option('--allow-http', 'allow plain http to a non-loopback host')
+    .option('-v, --verbose', 'trace every API call (method, path, status, ms, retries; redacted)');
+}
+
+export interface OpenedClient {
+  client: ApiClient;
+  url: string;
+}
+
+/** A client, or an error line for the user (credentials come only from the environment). */
+export function openClient(
+  io: CliIo,
+  flags: ConnectFlags,
+  options: { readOnly?: boolean } = {},
+): OpenedClient | { error: string } {
+  const resolved = resolveConnection({
+    url: flags.url,
+    env: io.env,
+    caFile: flags.caFile,
+    insecureSkipTlsVerify: flags.insecureSkipTlsVerify,
+    allowHttp: flags.allowHttp,
+  });
+  if (!resolved.value) return { error: resolved.error ?? 'cannot connect' };
+  const client = createClient({
+    ...resolved.value,
+    ...(options.readOnly ? { readOnly: true } : {}),
+    ...(flags.verbose ? { log: (line: string) => io.err(line) } : {}),
+  });
+  for (const warning of client.connectionWarnings()) io.err(`Warning: ${warning}`);
+  return { client, url: resolved.value.baseUrl };
+}

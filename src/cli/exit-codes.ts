@@ -1,0 +1,9 @@
+// Exit codes are public API (README "Exit codes").
+export const EXIT = {
+  ok: 0,
+  error: 1,
+  changes: 2,
+  partial: 3,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

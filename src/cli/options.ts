@@ -1,0 +1,111 @@
+// Shared CLI options: --var, --var-file, --target (manifest loading), --select, --no-color.
+// Parsers throw commander's InvalidArgumentError, so a bad flag is a usage error (exit 1).
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { isKindName, KIND_NAMES, type KindName } from '../kinds/index.js';
+import { didYouMean } from '../manifest/did-you-mean.js';
+import type { LoadManifestsOptions } from '../manifest/load-manifests.js';
+import type { CliIo } from './io.js';
+
+/** What commander hands a command that called addManifestOptions. */
+export interface ManifestFlags {
+  var?: Record<string, string>;
+  varFile?: string[];
+  target?: string;
+}
+
+/** `--select Table/sales_db/orders`: a kind and, optionally, a name path below it. */
+export interface Selector {
+  kind: KindName;
+  /** Parent names then name; empty selects every object of the kind. */
+  names: string[];
+}
+
+const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** `K=V` into the accumulated map; the value may contain `=`. */
+export function parseVarFlag(
+  value: string,
+  previous: Record<string, string> | undefined,
+): Record<string, string> {
+  const eq = value.indexOf('=');
+  const name = eq < 0 ? value : value.slice(0, eq);
+  if (eq < 0 || !VAR_NAME.test(name)) {
+    throw new InvalidArgumentError('expected NAME=VALUE (NAME: letters, digits, _ . -).');
+  }
+  return { ...(previous ?? {}), [name]: value.slice(eq + 1) };
+}
+
+export function collectList(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+export function parseSelector(value: string): Selector {
+  const [kind = '', ...names] = value.split('/');
+  if (!isKindName(kind)) {
+    const hint = didYouMean(kind, KIND_NAMES);
+    throw new InvalidArgumentError(`unknown kind ${kind}.${hint ? ` Did you mean ${hint}?` : ''}`);
+  }
+  if (names.some((n) => n === ''))
+    throw new InvalidArgumentError('expected KIND or KIND/NAME (no empty names).');
+  return { kind, names };
+}
+
+/**
+ * Commander copies exitOverride/configureOutput only to subcommands made with `.command()`, not to
+ * those added with `addCommand`: without this a usage error would call process.exit and print to
+ * the real stderr. Harmless once program.ts applies `copyInheritedSettings`.
+ */
+export function withCliSettings(command: Command, io: CliIo): Command {
+  return command
+    .exitOverride()
+    .showHelpAfterError()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+}
+
+export function addManifestOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        '--var <NAME=VALUE>',
+        'set ${var.NAME} (repeatable; beats --var-file and target variables)',
+      ).argParser(parseVarFlag),
+    )
+    .addOption(
+      new Option('--var-file <FILE>', 'read variables from a YAML or JSON map (repeatable)').argParser(
+        collectList,
+      ),
+    )
+    .option('--target <NAME>', 'use a target from dpac.yaml (its variables, url and name maps)');
+}
+
+export function addSelectOption(command: Command): Command {
+  return command.addOption(
+    new Option(
+      '--select <KIND[/NAME]>',
+      'limit to a kind or one object (repeatable; a parent selects its children)',
+    ).argParser((value: string, previous: Selector[] | undefined) => [
+      ...(previous ?? []),
+      parseSelector(value),
+    ]),
+  );
+}
+
+export function addColorOption(command: Command): Command {
+  return command.option('--no-color', 'plain output without colours (also NO_COLOR)');
+}
+
+/** loadManifests options for a command run in `io.cwd`. */
+export function loadOptionsFrom(
+  paths: readonly string[],
+  flags: ManifestFlags,
+  io: CliIo,
+): LoadManifestsOptions {
+  return {
+    paths: paths.length > 0 ? paths : undefined,
+    cwd: io.cwd,
+    env: io.env,
+    vars: flags.var ?? {},
+    varFiles: flags.varFile ?? [],
+    target: flags.target,
+  };
+}

@@ -1,0 +1,27 @@
+// Addresses name resources by natural key: `Kind/name` or `Kind/parent/.../name`. Minted only here.
+
+export type Address = string & { readonly __brand: 'Address' };
+/** An id assigned by the platform (24-hex, or 17-char for users). Never in manifests. */
+export type RemoteId = string & { readonly __brand: 'RemoteId' };
+
+export function makeAddress(kind: string, ancestors: readonly string[], name: string): Address {
+  return [kind, ...ancestors, name].join('/') as Address;
+}
+
+export function parseAddress(address: string): { kind: string; ancestors: string[]; name: string } {
+  const parts = address.split('/');
+  const kind = parts[0] ?? '';
+  const name = parts[parts.length - 1] ?? '';
+  return { kind, ancestors: parts.slice(1, -1), name };
+}
+
+export function asRemoteId(id: string): RemoteId {
+  return id as RemoteId;
+}
+
+/** Placeholder for an id not known at plan time; the executor fills it from the creating call. */
+export function idPlaceholder(address: string): string {
+  return `\${${address}.id}`;
+}
+
+export const ID_PLACEHOLDER = /\$\{([A-Za-z]+(?:\/[^}]+)+)\.id\}/g;

@@ -1,0 +1,28 @@
+// The unit of a plan: one literal API call. Paths and bodies may hold `${Kind/name.id}`
+// placeholders (ids created earlier in the same apply) and `${env.NAME}` secret references
+// (resolved only when the call is sent).
+
+export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface CallDraft {
+  method: WriteMethod;
+  /** Path relative to the v3 base, e.g. `/sources/${Source/sales_db.id}/tables`. */
+  path: string;
+  body?: unknown;
+  /**
+   * This call creates the resource. `true`: the response's `result.id` becomes its id; a string:
+   * JSON pointer into the response body where the id is (e.g. `/result/added_tables/0`, `/result`).
+   */
+  creates?: boolean | string;
+  /** Short human label of what the call writes, e.g. `connection`, `ingestion configuration`. */
+  note?: string;
+}
+
+export interface Call extends CallDraft {
+  /** Stable within a plan: `c1`, `c2`, ... */
+  id: string;
+  /** Address of the resource the call belongs to. */
+  address: string;
+  /** Ids of calls that must succeed before this one. */
+  depends_on: string[];
+}

@@ -1,0 +1,42 @@
+// The vocabulary of a plan at resource level: what happens to each address, and why.
+import type { KindName } from '../kinds/kind.js';
+import type { FieldChange } from './compare-specs.js';
+
+export type Action = 'create' | 'update' | 'replace' | 'delete' | 'adopt' | 'noop';
+
+export const ACTION_SYMBOL: Record<Action, string> = {
+  create: '+',
+  update: '~',
+  replace: '-/+',
+  delete: '-',
+  adopt: '&',
+  noop: ' ',
+};
+
+export interface Change {
+  address: string;
+  kind: KindName;
+  name: string;
+  ancestors: string[];
+  action: Action;
+  reason: string;
+  /** Live projection (absent for create). Sensitive fields never included. */
+  before?: Record<string, unknown>;
+  /** Desired spec (absent for delete). Secrets appear only as `${env.X}` references. */
+  after?: Record<string, unknown>;
+  fields: FieldChange[];
+  /** Live id when the object exists. */
+  liveId?: string;
+  /** Whether live carries the ownership tag. */
+  owned?: boolean;
+  /** metadata.ignore pointers of the manifest. */
+  ignore?: string[];
+}
+
+export function isWrite(action: Action): boolean {
+  return action !== 'noop';
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`unexpected value: ${String(value)}`);
+}

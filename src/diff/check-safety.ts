@@ -1,0 +1,63 @@
+// Plan-time safety guards (product.md §4): protected objects are never deleted or replaced, and a
+// plan deleting more than max(5, 25%) of the managed objects of a kind is refused. Pure.
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { Manifest } from '../manifest/manifest.js';
+import type { Change } from './change.js';
+import { type KindPattern, matchesPattern } from './name-pattern.js';
+
+export interface SafetyInput {
+  changes: readonly Change[];
+  manifests: readonly Manifest[];
+  protect: readonly KindPattern[];
+  allowMassDelete: boolean;
+}
+
+export function checkSafety(input: SafetyInput): Diagnostic[] {
+  return [...checkProtected(input), ...checkMassDelete(input)];
+}
+
+function checkProtected({ changes, manifests, protect }: SafetyInput): Diagnostic[] {
+  const byAddress = new Map(manifests.map((m) => [m.address, m]));
+  const out: Diagnostic[] = [];
+  for (const c of changes) {
+    if (c.action !== 'delete' && c.action !== 'replace') continue;
+    const manifest = byAddress.get(c.address);
+    const pattern = protect.find((p) => matchesPattern(p, c.kind, c.name, c.address));
+    if (!manifest?.metadata.protect && !pattern) continue;
+    const by = manifest?.metadata.protect
+      ? 'metadata.protect: true'
+      : `the protect pattern ${pattern?.kind}/${pattern?.name} in dpac.yaml`;
+    out.push({
+      severity: 'error',
+      address: c.address,
+      source: manifest?.source,
+      summary: `${c.address} is protected (${by}) but the plan would ${c.action} it: ${c.reason}.`,
+      detail: 'Change the manifest so the object is kept, or remove the protection deliberately first.',
+    });
+  }
+  return out;
+}
+
+function checkMassDelete({ changes, allowMassDelete }: SafetyInput): Diagnostic[] {
+  if (allowMassDelete) return [];
+  const perKind = new Map<string, { deletes: number; managed: number }>();
+  for (const c of changes) {
+    const entry = perKind.get(c.kind) ?? { deletes: 0, managed: 0 };
+    if (c.action === 'delete') entry.deletes++;
+    if (c.action !== 'create') entry.managed++;
+    perKind.set(c.kind, entry);
+  }
+  const out: Diagnostic[] = [];
+  for (const [kind, { deletes, managed }] of perKind) {
+    const limit = Math.max(5, Math.floor(managed * 0.25));
+    if (deletes > limit) {
+      out.push({
+        severity: 'error',
+        summary: `The plan deletes ${deletes} of ${managed} managed ${kind} objects, more than the limit of ${limit}.`,
+        detail:
+          'If this is intended, run again with --allow-mass-delete. Otherwise check that every manifest was loaded.',
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+// Field-level comparison of a desired spec with a live projection. Pure.
+// Rules (product.md §3): a field the manifest gives is managed and compared; a field it omits is not
+// compared (documented defaults were already filled in by the schema); arrays of the same length
+// are compared element by element with the same rule, otherwise as a whole; skipped pointers
+// (write-only secrets, metadata.ignore) are never compared.
+import { isUnder, joinPointer } from '../core/json-pointer.js';
+
+export interface FieldChange {
+  /** JSON pointer into the spec. */
+  path: string;
+  before: unknown;
+  after: unknown;
+  /** Why the field matters when it is not obvious (immutable → replace). */
+  why?: string;
+}
+
+export interface CompareOptions {
+  /** Pointers never compared (write-only fields, metadata.ignore). */
+  skip?: readonly string[];
+  /** Lists matched by a key field (pointer → key); extra live items are not compared. */
+  keyed?: Readonly<Record<string, string>>;
+}
+
+export function compareSpecs(desired: unknown, live: unknown, options: CompareOptions = {}): FieldChange[] {
+  const changes: FieldChange[] = [];
+  walk(desired, live, [], { skip: options.skip ?? [], keyed: options.keyed ?? {} }, changes);
+  return changes;
+}
+
+interface WalkRules {
+  skip: readonly string[];
+  keyed: Readonly<Record<string, string>>;
+}
+
+function walk(
+  desired: unknown,
+  live: unknown,
+  path: (string | number)[],
+  rules: WalkRules,
+  out: FieldChange[],
+): void {
+  const pointer = joinPointer(path);
+  if (rules.skip.some((s) => matchesSkip(pointer, s))) return;
+  const key = rules.keyed[pointer];
+  if (key && Array.isArray(desired)) {
+    walkKeyed(desired, live, { path, key, rules, out });
+    return;
+  }
+  if (isPlainObject(desired)) {
+    if (!isPlainObject(live)) {
+      out.push({ path: pointer, before: live, after: desired });
+      return;
+    }
+    for (const key of Object.keys(desired)) {
+      if (desired[key] === undefined) continue;
+      walk(desired[key], live[key], [...path, key], rules, out);
+    }
+    return;
+  }
+  if (Array.isArray(desired)) {
+    if (!Array.isArray(live) || live.length !== desired.length) {
+      out.push({ path: pointer, before: live, after: desired });
+      return;
+    }
+    desired.forEach((item, i) => {
+      walk(item, live[i], [...path, i], rules, out);
+    });
+    return;
+  }
+  if (!sameScalar(desired, live)) out.push({ path: pointer, before: live, after: desired });
+}
+
+/** Each desired item is compared with the live item carrying the same key; its path uses the key. */
+function walkKeyed(
+  desired: unknown[],
+  live: unknown,
+  at: { path: (string | number)[]; key: string; rules: WalkRules; out: FieldChange[] },
+): void {
+  const liveItems = Array.isArray(live) ? live : [];
+  for (const item of desired) {
+    const id = isPlainObject(item) ? item[at.key] : undefined;
+    const match = liveItems.find((l) => isPlainObject(l) && l[at.key] === id);
+    walk(item, match, [...at.path, String(id)], at.rules, at.out);
+  }
+}
+
+/** A skip pointer may use `*` for any array index (`/tables/*\/password`). */
+function matchesSkip(pointer: string, skip: string): boolean {
+  if (!skip.includes('*')) return isUnder(pointer, skip);
+  const re = new RegExp(`^${skip.split('*').map(escapeRe).join('[^/]+')}(/|$)`);
+  return re.test(pointer);
+}
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function sameScalar(a: unknown, b: unknown): boolean {
+  return a === b || (a === null && b === undefined) || (a === undefined && b === null);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Top-level spec keys touched by a set of field changes. */
+export function changedKeys(fields: readonly FieldChange[]): Set<string> {
+  const keys = new Set<string>();
+  for (const f of fields) {
+    const top = f.path.split('/')[1];
+    if (top !== undefined) keys.add(top.replace(/~1/g, '/').replace(/~0/g, '~'));
+  }
+  return keys;
+}

@@ -1,0 +1,226 @@
+// Desired × Live → one Change per address, with reasons. Pure. Safety rules of product.md §4
+// (ownership, prune scopes, protect, the mass-delete guard) are applied here, at plan time.
+import type { Diagnostic } from '../core/diagnostic.js';
+import { getPointer } from '../core/json-pointer.js';
+import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
+import type { LiveObject, LiveState } from '../live/live-object.js';
+import type { Manifest } from '../manifest/manifest.js';
+import type { Change } from './change.js';
+import { checkSafety } from './check-safety.js';
+import { compareSpecs, type FieldChange } from './compare-specs.js';
+import { type KindPattern, matchesPattern } from './name-pattern.js';
+
+export interface DiffOptions {
+  manifests: readonly Manifest[];
+  live: LiveState;
+  prune?: readonly KindPattern[];
+  protect?: readonly KindPattern[];
+  allowMassDelete?: boolean;
+  /** Treat every document holding a secret as changed (`apply --resend-secrets`). */
+  resendSecrets?: boolean;
+}
+
+export interface DiffResult {
+  changes: Change[];
+  /** Live objects no manifest declares and dpac may not delete. */
+  unmanaged: string[];
+  diagnostics: Diagnostic[];
+}
+
+export function diffResources(options: DiffOptions): DiffResult {
+  const { manifests, live } = options;
+  const declared = new Map(manifests.map((m) => [m.address, m]));
+  const byAddress = new Map<string, Change>();
+  const unmanaged: string[] = [];
+
+  for (const m of sortByDepth(manifests, (x) => x.kind)) {
+    byAddress.set(
+      m.address,
+      diffDeclared(m, live.objects.get(m.address), byAddress, options.resendSecrets ?? false),
+    );
+  }
+  // Undeclared live objects: delete only what is provably ours (product.md §4).
+  for (const obj of sortByDepth([...live.objects.values()], (x) => x.kind)) {
+    if (declared.has(obj.address)) continue;
+    const reason = manifests.length === 0 ? undefined : deleteReason(obj, options, declared, byAddress);
+    if (reason) byAddress.set(obj.address, deleteChange(obj, reason));
+    else unmanaged.push(obj.address);
+  }
+  markReferrersOfReplaced(byAddress, declared);
+
+  const changes = sortChanges([...byAddress.values()]);
+  const diagnostics = checkSafety({
+    changes,
+    manifests,
+    protect: options.protect ?? [],
+    allowMassDelete: options.allowMassDelete ?? false,
+  });
+  return { changes, unmanaged: unmanaged.sort(), diagnostics };
+}
+
+function diffDeclared(
+  m: Manifest,
+  obj: LiveObject | undefined,
+  done: Map<string, Change>,
+  resendSecrets: boolean,
+): Change {
+  const kind = KINDS[m.kind];
+  const base = {
+    address: m.address,
+    kind: m.kind,
+    name: m.name,
+    ancestors: m.ancestors,
+    ignore: m.metadata.ignore,
+  };
+  const after = m.spec as Record<string, unknown>;
+  const parent = parentChange(m.kind, m.ancestors, done);
+  if (parent && (parent.action === 'replace' || parent.action === 'create')) {
+    if (obj)
+      return {
+        ...base,
+        action: 'replace',
+        reason: `its parent ${parent.address} is replaced`,
+        before: obj.spec,
+        after,
+        fields: [],
+        liveId: obj.id,
+        owned: obj.owned,
+      };
+    return { ...base, action: 'create', reason: 'declared, not found live', after, fields: [] };
+  }
+  if (!obj) return { ...base, action: 'create', reason: 'declared, not found live', after, fields: [] };
+
+  const skip = [...kind.sensitive, ...(m.metadata.ignore ?? [])];
+  const fields = compareSpecs(after, obj.spec, { skip, keyed: kind.keyedLists }).map((f) =>
+    withWhy(f, kind.immutable),
+  );
+  if (resendSecrets) fields.push(...secretFields(kind.sensitive, after));
+  const live = { before: obj.spec, after, fields, liveId: obj.id, owned: obj.owned };
+  const immutable = fields.find((f) => f.why === IMMUTABLE);
+  if (immutable)
+    return { ...base, ...live, action: 'replace', reason: `${immutable.path} cannot be changed in place` };
+  if (kind.ownershipTags && !obj.owned) {
+    const also = fields.length ? ` and update ${fields.length} field${fields.length === 1 ? '' : 's'}` : '';
+    return {
+      ...base,
+      ...live,
+      action: 'adopt',
+      reason: `exists live without the ownership tag: take ownership${also}`,
+    };
+  }
+  if (fields.length)
+    return {
+      ...base,
+      ...live,
+      action: 'update',
+      reason: `${fields.length} field${fields.length === 1 ? '' : 's'} differ`,
+    };
+  return { ...base, ...live, action: 'noop', reason: 'in sync' };
+}
+
+/** The secrets a manifest gives, as field changes that force their documents to be written. */
+function secretFields(sensitive: readonly string[], spec: Record<string, unknown>): FieldChange[] {
+  return sensitive
+    .filter((p) => !p.includes('*') && getPointer(spec, p) !== undefined)
+    .map((p) => ({
+      path: p,
+      before: '(sensitive)',
+      after: '(sensitive)',
+      why: 'secret re-sent (--resend-secrets)',
+    }));
+}
+
+const IMMUTABLE = 'immutable: forces replacement';
+
+function withWhy(field: FieldChange, immutable: readonly string[]): FieldChange {
+  const hit = immutable.find(
+    (p) => field.path === p || field.path.startsWith(`${p}/`) || p.startsWith(`${field.path}/`),
+  );
+  return hit ? { ...field, why: IMMUTABLE } : field;
+}
+
+function deleteReason(
+  obj: LiveObject,
+  options: DiffOptions,
+  declared: Map<string, Manifest>,
+  done: Map<string, Change>,
+): string | undefined {
+  const parent = parentChange(obj.kind, obj.ancestors, done);
+  if (parent && (parent.action === 'delete' || parent.action === 'replace'))
+    return `its parent ${parent.address} is ${parent.action === 'delete' ? 'deleted' : 'replaced'}`;
+  if (KINDS[obj.kind].ownershipTags && obj.owned)
+    return 'carries the ownership tag and no manifest declares it';
+  const scope = (options.prune ?? []).find((p) => matchesPattern(p, obj.kind, obj.name, obj.address));
+  if (scope) return `inside the prune scope ${scope.kind}/${scope.name} of dpac.yaml`;
+  const parentAddress = parentAddressOf(obj.kind, obj.ancestors);
+  if (parentAddress && declared.get(parentAddress)?.metadata.prune === true)
+    return `its parent ${parentAddress} has metadata.prune: true`;
+  return undefined;
+}
+
+function deleteChange(obj: LiveObject, reason: string): Change {
+  return {
+    address: obj.address,
+    kind: obj.kind,
+    name: obj.name,
+    ancestors: obj.ancestors,
+    action: 'delete',
+    reason,
+    before: obj.spec,
+    fields: [],
+    liveId: obj.id,
+    owned: obj.owned,
+  };
+}
+
+/** An object that refers to a replaced one must be rewritten with the new id. */
+function markReferrersOfReplaced(byAddress: Map<string, Change>, declared: Map<string, Manifest>): void {
+  const specs = new Map([...declared].map(([a, m]) => [a, m.spec]));
+  for (const change of byAddress.values()) {
+    if (change.action !== 'noop' || !change.after) continue;
+    const refs = KINDS[change.kind].refs(change.after as never, {
+      ancestors: change.ancestors,
+      declared: (a) => specs.get(a),
+    });
+    const replaced = refs.find((r) => byAddress.get(r.address)?.action === 'replace');
+    if (replaced) {
+      change.action = 'update';
+      change.reason = `refers to ${replaced.address}, which is replaced`;
+      change.fields = [
+        {
+          path: replaced.path,
+          before: replaced.address,
+          after: replaced.address,
+          why: 'new id after replacement',
+        },
+      ];
+    }
+  }
+}
+
+function parentAddressOf(kind: KindName, ancestors: readonly string[]): string | undefined {
+  const parent = KINDS[kind].parent;
+  return parent ? [parent, ...ancestors].join('/') : undefined;
+}
+
+function parentChange(
+  kind: KindName,
+  ancestors: readonly string[],
+  done: Map<string, Change>,
+): Change | undefined {
+  const address = parentAddressOf(kind, ancestors);
+  return address ? done.get(address) : undefined;
+}
+
+const KIND_ORDER = new Map(KIND_NAMES.map((k, i) => [k, i]));
+
+function sortByDepth<T>(items: readonly T[], kindOf: (item: T) => KindName): T[] {
+  return [...items].sort((a, b) => ancestorKinds(kindOf(a)).length - ancestorKinds(kindOf(b)).length);
+}
+
+export function sortChanges(changes: Change[]): Change[] {
+  return changes.sort(
+    (a, b) =>
+      (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) || a.address.localeCompare(b.address),
+  );
+}

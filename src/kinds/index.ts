@@ -1,0 +1,53 @@
+// The registry of resource kinds. Exhaustive: a kind missing here is a compile error.
+import { ComputeTemplate } from './compute-template.js';
+import { DataConnection } from './data-connection.js';
+import { Domain } from './domain.js';
+import { Environment } from './environment.js';
+import { EnvironmentStorage } from './environment-storage.js';
+import { FileMapping } from './file-mapping.js';
+import { GenericSourceType } from './generic-source-type.js';
+import { InteractiveCluster } from './interactive-cluster.js';
+import { KIND_NAMES, type KindName, type ResourceKind } from './kind.js';
+import { Source } from './source.js';
+import { Table } from './table.js';
+import { TableGroup } from './table-group.js';
+import { TopicMapping } from './topic-mapping.js';
+import { User } from './user.js';
+import { ValidationSpec } from './validation-spec.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of every spec type.
+type AnyKind = ResourceKind<any>;
+
+export const KINDS: { readonly [K in KindName]: AnyKind } = {
+  Environment,
+  EnvironmentStorage,
+  ComputeTemplate,
+  InteractiveCluster,
+  Domain,
+  DataConnection,
+  User,
+  GenericSourceType,
+  Source,
+  Table,
+  TableGroup,
+  TopicMapping,
+  FileMapping,
+  ValidationSpec,
+};
+
+export function isKindName(name: string): name is KindName {
+  return (KIND_NAMES as readonly string[]).includes(name);
+}
+
+export function kindOf(name: KindName): AnyKind {
+  return KINDS[name];
+}
+
+/** Ancestor kinds, outermost first (ValidationSpec → [Source, Table]). */
+export function ancestorKinds(name: KindName): KindName[] {
+  const chain: KindName[] = [];
+  for (let k = KINDS[name].parent; k; k = KINDS[k].parent) chain.unshift(k);
+  return chain;
+}
+
+export { type AnyKind, KIND_NAMES, type KindName, type ResourceKind };

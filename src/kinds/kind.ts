@@ -1,0 +1,134 @@
+// The contract every resource kind fills: manifest schema, how live state is read and projected
+// into the spec shape, and which API calls write it. The generic machinery never branches on kind names.
+import type { z } from 'zod';
+import type { CallDraft } from '../core/call.js';
+
+export const KIND_NAMES = [
+  'Environment',
+  'EnvironmentStorage',
+  'ComputeTemplate',
+  'InteractiveCluster',
+  'Domain',
+  'DataConnection',
+  'User',
+  'GenericSourceType',
+  'Source',
+  'Table',
+  'TableGroup',
+  'TopicMapping',
+  'FileMapping',
+  'ValidationSpec',
+] as const;
+
+export type KindName = (typeof KIND_NAMES)[number];
+
+/** A reference from one resource's spec to another resource, by address. */
+export interface Ref {
+  /** Full address of the target, e.g. `EnvironmentStorage/prod/lake`. */
+  address: string;
+  /** JSON pointer into the referring spec, e.g. `/storage` (for error locations). */
+  path: string;
+}
+
+export interface RefContext {
+  /** Names of this resource's ancestors, outermost first (a Table: `[source]`). */
+  ancestors: readonly string[];
+  /** The declared spec at an address, when a manifest declares it. */
+  declared(address: string): unknown | undefined;
+}
+
+/** One live object as read from the API, before projection. */
+export interface LiveRecord {
+  id: string;
+  /** The list item, merged with the detail GET when the kind reads one. */
+  item: Record<string, unknown>;
+  /** Sub-documents read by their own GETs, keyed like `read.documents`. `result` already unwrapped. */
+  docs: Record<string, unknown>;
+}
+
+export interface NameLookup {
+  /** Name (natural key within its parent) of the live object of `kind` with this id. */
+  nameOf(kind: KindName, id: string): string | undefined;
+}
+
+export interface WriteContext {
+  /** The object's natural key (`metadata.name`). */
+  name: string;
+  /** Id expression of this object: its real id, or `${Kind/.../name.id}` before it exists. */
+  self: string;
+  /** Id expressions of the ancestors, by kind (a ValidationSpec: `{ Source, Table }`). */
+  ancestors: Partial<Record<KindName, string>>;
+  /** Id expression of any referenced address (real id or placeholder). */
+  idOf(address: string): string;
+  /** Id expression of the reference this kind's `refs()` reported at a spec JSON pointer. */
+  idAt(pointer: string): string;
+}
+
+export interface ReadSpec {
+  /** Collection path template; `{Source}`, `{Environment}`... are ancestor ids. */
+  list: string;
+  /** Per-item GET when list items lack fields the spec needs; `{id}` is the item id. */
+  detail?: string;
+  /** Extra per-item GETs for sub-documents (name → path template with `{id}`). Keep them few. */
+  documents?: Record<string, string>;
+  /** The natural key of a live item. Default: `item.name`. */
+  keyOf?(item: Record<string, unknown>): string;
+}
+
+export interface ResourceKind<S = unknown> {
+  kind: KindName;
+  /** One line for humans and the JSON Schema. */
+  description: string;
+  /** Kind of the parent for child kinds; the address is `Kind/<parent...>/<name>`. */
+  parent?: KindName;
+  /** Metadata key by which children name an object of this kind as parent (`source`, `table`...). */
+  metadataKey: string;
+  /** Manifest `spec` schema: strict, API field names, ids replaced by names, described fields. */
+  spec: z.ZodType<S>;
+  /** JSON pointers of write-only fields (passwords, tokens): never diffed, printed or exported. */
+  sensitive: readonly string[];
+  /** JSON pointers whose change forces delete + create. */
+  immutable: readonly string[];
+  /**
+   * Lists compared by a key field instead of by position (pointer → key): only the items the
+   * manifest lists are compared, matched by key; extra live items are ignored.
+   */
+  keyedLists?: Readonly<Record<string, string>>;
+  /** JSON pointer of the string-array of tags that carries the ownership tag (sources, tables). */
+  ownershipTags?: string;
+  /** Every reference the spec makes (drives validation and the call DAG). */
+  refs(spec: S, ctx: RefContext): Ref[];
+  read: ReadSpec;
+  /** Live JSON → spec shape: ids → names, server fields dropped, echoes normalized. */
+  fromApi(live: LiveRecord, names: NameLookup): S;
+  /**
+   * Canonical form applied to both desired (after parsing) and live (after fromApi) specs:
+   * sort sets, fold casing. Keeps plans quiet without ignore lists. Optional.
+   */
+  normalize?(spec: S): S;
+  /** Calls that create the object; the first `creates: true` call yields its id. */
+  create(spec: S, ctx: WriteContext): CallDraft[];
+  /** Calls that bring live (`before`) to `after`; `changed` = top-level spec keys that differ. */
+  update(before: S, after: S, changed: ReadonlySet<string>, ctx: WriteContext): CallDraft[];
+  /** Calls that delete the object. */
+  remove(before: S, ctx: WriteContext): CallDraft[];
+}
+
+/** Identity with inference: `export const Table = defineKind({...})`. */
+export function defineKind<S>(kind: ResourceKind<S>): ResourceKind<S> {
+  return kind;
+}
+
+/** Fills `{Kind}` and `{id}` slots of a path template. Unknown slots are a programming error. */
+export function renderPath(template: string, ids: Record<string, string | undefined>): string {
+  return template.replace(/\{([A-Za-z]+)\}/g, (_, slot: string) => {
+    const value = ids[slot];
+    if (value === undefined) throw new Error(`path ${template}: no id for {${slot}}`);
+    return value;
+  });
+}
+
+/** The ids a path template needs, from a write context. */
+export function pathIds(ctx: WriteContext): Record<string, string | undefined> {
+  return { ...ctx.ancestors, id: ctx.self };
+}

@@ -1,0 +1,29 @@
+// What dpac knows about one live object after reading and projecting it.
+import type { KindName, LiveRecord } from '../kinds/kind.js';
+
+export interface LiveObject {
+  kind: KindName;
+  address: string;
+  name: string;
+  /** Names of the ancestors, outermost first. */
+  ancestors: string[];
+  id: string;
+  /** Spec-shaped projection (fromApi, normalize), ownership tag removed from tags. */
+  spec: Record<string, unknown>;
+  /** Whether it carries the ownership tag (kinds with tags only). */
+  owned: boolean;
+  /** The JSON it was projected from (fingerprints hash this). */
+  raw: LiveRecord;
+}
+
+export interface LiveState {
+  objects: Map<string, LiveObject>;
+  /** Objects that could not be projected (kind, name, why) — reported, never silently dropped. */
+  problems: { address: string; why: string }[];
+}
+
+/** The slice of the API client that reading needs (the real client satisfies it structurally). */
+export interface ReadClient {
+  list(path: string, options?: { intent?: string; filter?: object }): AsyncIterable<Record<string, unknown>>;
+  get<T = unknown>(path: string, query?: Record<string, string>, intent?: string): Promise<T>;
+}

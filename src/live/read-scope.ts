@@ -1,0 +1,74 @@
+// Decides what to read: the kinds in play, and whose children. Nothing more is read (product.md §5 issue 5).
+import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
+import type { Manifest } from '../manifest/manifest.js';
+
+export interface ReadScope {
+  /** Kinds whose objects are read (top-level lists; children under expanded parents). */
+  kinds: Set<KindName>;
+  /** Whether to read the children of this live parent (by address). */
+  expand(parentAddress: string, parentOwned: boolean): boolean;
+  /** When set, only these addresses are read in detail (list items of others are dropped). */
+  only?(address: string): boolean;
+}
+
+export interface ScopeOptions {
+  manifests: readonly Manifest[];
+  /** Kinds named by prune scopes in dpac.yaml: read so undeclared owned objects can be found. */
+  pruneKinds?: readonly KindName[];
+  /** Parents whose every child is read because a prune scope may cover them. */
+  pruneParent?(address: string): boolean;
+}
+
+/** Just some addresses (and their ancestors, to find them): stale-plan checks and verification. */
+export function addressScope(addresses: readonly string[]): ReadScope {
+  const wanted = new Set<string>();
+  const kinds = new Set<KindName>();
+  for (const address of addresses) {
+    const parts = address.split('/');
+    const kind = parts[0] as KindName;
+    if (!KINDS[kind]) continue;
+    wanted.add(address);
+    kinds.add(kind);
+    ancestorKinds(kind).forEach((k, i) => {
+      kinds.add(k);
+      wanted.add([k, ...parts.slice(1, i + 2)].join('/'));
+    });
+  }
+  return { kinds, expand: (a) => wanted.has(a), only: (a) => wanted.has(a) };
+}
+
+/** Everything: export and full drift reports. */
+export function everythingScope(): ReadScope {
+  return { kinds: new Set(KIND_NAMES), expand: () => true };
+}
+
+/**
+ * Kinds declared or referenced by manifests (and their ancestors, needed to find them);
+ * children are read under declared parents, under owned parents (deleting them must delete
+ * their children first), and under parents a prune scope may cover.
+ */
+export function manifestScope(options: ScopeOptions): ReadScope {
+  const kinds = new Set<KindName>(options.pruneKinds ?? []);
+  const declared = new Set<string>();
+  for (const m of options.manifests) {
+    declared.add(m.address);
+    kinds.add(m.kind);
+    for (const k of ancestorKinds(m.kind)) kinds.add(k);
+  }
+  const specs = new Map(options.manifests.map((m) => [m.address, m.spec]));
+  for (const m of options.manifests) {
+    const kind = KINDS[m.kind];
+    const refs = kind.refs(m.spec as never, { ancestors: m.ancestors, declared: (a) => specs.get(a) });
+    for (const ref of refs) {
+      const target = ref.address.split('/')[0] as KindName;
+      if (KINDS[target]) {
+        kinds.add(target);
+        for (const k of ancestorKinds(target)) kinds.add(k);
+      }
+    }
+  }
+  return {
+    kinds,
+    expand: (address, owned) => declared.has(address) || owned || (options.pruneParent?.(address) ?? false),
+  };
+}

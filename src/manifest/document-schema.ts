@@ -1,0 +1,71 @@
+// The zod schemas of whole manifest documents (apiVersion, kind, metadata with the right parent
+// keys, the kind's spec). One source for validation and for the published JSON Schema.
+import { z } from 'zod';
+import type { KindName } from '../kinds/index.js';
+import { ancestorKindsIn, type KindRegistry } from './manifest.js';
+
+export const API_VERSION = 'dpac/v1';
+
+const NAME = /^[^/]+$/;
+const cache = new WeakMap<KindRegistry, Map<KindName, z.ZodType>>();
+
+export function apiVersionSchema() {
+  return z.literal(API_VERSION).describe('Manifest format version. Always dpac/v1.');
+}
+
+export function metadataSchema(registry: KindRegistry, kind: KindName) {
+  const shape: Record<string, z.ZodType> = {
+    name: z
+      .string()
+      .min(1)
+      .regex(NAME, 'names may not contain /')
+      .describe('Natural key of the resource: unique per kind within its parent.'),
+  };
+  for (const ancestor of ancestorKindsIn(registry, kind)) {
+    const key = registry[ancestor]?.metadataKey ?? ancestor;
+    shape[key] = z
+      .string()
+      .min(1)
+      .regex(NAME, 'names may not contain /')
+      .describe(`Name of the ${ancestor} this ${kind} belongs to.`);
+  }
+  shape.protect = z
+    .boolean()
+    .optional()
+    .describe('Never delete or replace this resource: a plan that would is refused.');
+  shape.ignore = z
+    .array(z.string().regex(/^\//, 'write a JSON pointer into spec, starting with /'))
+    .optional()
+    .describe('JSON pointers into spec whose differences are not diffed (e.g. /ingestion/watermark_column).');
+  shape.prune = z
+    .boolean()
+    .optional()
+    .describe(
+      'Delete live children of this resource that no manifest declares (otherwise they are only reported).',
+    );
+  return z.object(shape).strict().describe(`Identity of the ${kind}: its name and its parents' names.`);
+}
+
+/** The document schema of one kind (cached per registry). */
+export function documentSchema(registry: KindRegistry, kind: KindName): z.ZodType {
+  let byKind = cache.get(registry);
+  if (!byKind) {
+    byKind = new Map();
+    cache.set(registry, byKind);
+  }
+  const cached = byKind.get(kind);
+  if (cached) return cached;
+  const definition = registry[kind];
+  if (!definition) throw new Error(`kind ${kind} is not in the registry`);
+  const schema = z
+    .object({
+      apiVersion: apiVersionSchema(),
+      kind: z.literal(kind).describe(definition.description),
+      metadata: metadataSchema(registry, kind),
+      spec: definition.spec.optional(),
+    })
+    .strict()
+    .describe(`${kind}: ${definition.description}`);
+  byKind.set(kind, schema);
+  return schema;
+}

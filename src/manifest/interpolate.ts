@@ -1,0 +1,126 @@
+// `${var.NAME}` and `${env.NAME}` in string values; `$${` is a literal `${`. An undefined
+// reference is an error at its location, never "". In sensitive fields `${env.NAME}` stays
+// verbatim (the secret is read only when a call is sent) and a literal secret is a warning.
+// No message ever contains a substituted value.
+import type { Diagnostic } from '../core/diagnostic.js';
+import { didYouMean } from './did-you-mean.js';
+import { escapeSegment } from './json-pointer.js';
+import type { Locator } from './locator.js';
+
+export interface InterpolationContext {
+  vars: Readonly<Record<string, string>>;
+  env: Readonly<Record<string, string | undefined>>;
+  /** plan/apply: an unset `${env.X}` in a sensitive field is an error. validate: not checked. */
+  checkSecretEnv: boolean;
+  /** Whether the string at this document pointer is a secret. */
+  isSensitive(pointer: string): boolean;
+  locator: Locator;
+  address?: string;
+}
+
+const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SYNTAX_HINT = 'Write ${var.NAME} or ${env.NAME}; write $${ for a literal ${.';
+
+/** Returns a copy of `value` (at document pointer `pointer`) with references substituted. */
+export function interpolate(
+  value: unknown,
+  pointer: string,
+  ctx: InterpolationContext,
+): { value: unknown; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const visit = (node: unknown, at: string): unknown => {
+    if (typeof node === 'string') return substitute(node, at, ctx, diagnostics);
+    if (Array.isArray(node)) return node.map((item, i) => visit(item, `${at}/${i}`));
+    if (node !== null && typeof node === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(node)) out[key] = visit(child, `${at}/${escapeSegment(key)}`);
+      return out;
+    }
+    return node;
+  };
+  return { value: visit(value, pointer), diagnostics };
+}
+
+function substitute(text: string, pointer: string, ctx: InterpolationContext, out: Diagnostic[]): string {
+  if (!text.includes('$')) return literalCheck(text, pointer, ctx, out);
+  const sensitive = ctx.isSensitive(pointer);
+  const report = (summary: string, detail: string, severity: Diagnostic['severity'] = 'error') =>
+    out.push({ severity, summary, detail, address: ctx.address, source: ctx.locator.value(pointer) });
+  let result = '';
+  let i = 0;
+  while (i < text.length) {
+    const dollar = text.indexOf('$', i);
+    if (dollar < 0) {
+      result += text.slice(i);
+      break;
+    }
+    result += text.slice(i, dollar);
+    if (text.startsWith('$${', dollar)) {
+      // In a secret the escape is kept for the apply-time resolver, which honours it too.
+      result += sensitive ? '$${' : '${';
+      i = dollar + 3;
+      continue;
+    }
+    if (!text.startsWith('${', dollar)) {
+      result += '$';
+      i = dollar + 1;
+      continue;
+    }
+    const end = text.indexOf('}', dollar + 2);
+    if (end < 0) {
+      report('Unterminated ${ in a string', SYNTAX_HINT);
+      return text;
+    }
+    const reference = text.slice(dollar + 2, end);
+    // On failure the reference stays as written: the document is rejected anyway, never ''.
+    const original = text.slice(dollar, end + 1);
+    i = end + 1;
+    const [namespace, ...rest] = reference.split('.');
+    const name = rest.join('.');
+    if (namespace === 'var' && VAR_NAME.test(name)) {
+      const found = Object.hasOwn(ctx.vars, name) ? ctx.vars[name] : undefined;
+      if (found === undefined) {
+        const hint = didYouMean(name, Object.keys(ctx.vars));
+        report(
+          `\${var.${name}} is not defined.${hint === undefined ? '' : ` Did you mean \${var.${hint}}?`}`,
+          `Define it with --var ${name}=VALUE, in a --var-file, or in the target's variables in dpac.yaml.`,
+        );
+        result += original;
+      } else result += found;
+    } else if (namespace === 'env' && ENV_NAME.test(name)) {
+      const raw = Object.hasOwn(ctx.env, name) ? ctx.env[name] : undefined;
+      const found = typeof raw === 'string' ? raw : undefined;
+      if (sensitive) {
+        result += `\${env.${name}}`;
+        if (found === undefined && ctx.checkSecretEnv) {
+          report(
+            `\${env.${name}} is not set`,
+            `This secret is read from the environment when the call is sent; set ${name} before running.`,
+          );
+        }
+      } else if (found === undefined) {
+        report(`\${env.${name}} is not set`, `Set the environment variable ${name}. ${SYNTAX_HINT}`);
+        result += original;
+      } else result += found;
+    } else {
+      report(`\${${reference}} is not a valid reference`, SYNTAX_HINT);
+      result += original;
+    }
+  }
+  return literalCheck(result, pointer, ctx, out);
+}
+
+function literalCheck(value: string, pointer: string, ctx: InterpolationContext, out: Diagnostic[]): string {
+  if (ctx.isSensitive(pointer) && !/\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.test(value)) {
+    out.push({
+      severity: 'warning',
+      summary: 'Literal secret in a file; use ${env.NAME}',
+      detail:
+        'Secrets in manifests end up in version control. Put the value in an environment variable and write ${env.NAME}.',
+      address: ctx.address,
+      source: ctx.locator.value(pointer),
+    });
+  }
+  return value;
+}

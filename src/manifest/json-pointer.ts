@@ -1,0 +1,51 @@
+// JSON pointers (RFC 6901): the one way paths into documents and specs are written.
+
+export function escapeSegment(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+export function unescapeSegment(segment: string): string {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** `['connection', 'password']` → `/connection/password`; `[]` → '' (the whole document). */
+export function toPointer(path: readonly PropertyKey[]): string {
+  return path.map((s) => `/${escapeSegment(String(s))}`).join('');
+}
+
+/** `/tables/0/name` → `['tables', '0', 'name']`; '' → []. */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map(unescapeSegment);
+}
+
+/** Pointers of every ancestor, deepest first, ending with '' (the root). */
+export function ancestorPointers(pointer: string): string[] {
+  const out: string[] = [];
+  let p = pointer;
+  while (p !== '') {
+    p = p.slice(0, p.lastIndexOf('/'));
+    out.push(p);
+  }
+  return out;
+}
+
+/** For humans: `spec.tables[0].name` rather than `/spec/tables/0/name`. */
+export function displayPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number' || /^\d+$/.test(String(segment))) out += `[${String(segment)}]`;
+    else out += out === '' ? String(segment) : `.${String(segment)}`;
+  }
+  return out;
+}
+
+/** The value at a path in plain data (own properties only), or undefined. */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, String(segment))) return undefined;
+    node = (node as Record<string, unknown>)[String(segment)];
+  }
+  return node;
+}

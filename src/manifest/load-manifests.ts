@@ -1,0 +1,164 @@
+// Loads manifests from files, folders and globs into validated Manifests: dpac.yaml, variables,
+// hardened reading and parsing, per-document validation, then the cross-manifest rules. Bad input
+// is data: every problem in every file comes back as a diagnostic, sorted by location.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
+import { KINDS } from '../kinds/index.js';
+import type { Ref } from '../kinds/kind.js';
+import { display, findManifestFiles, isInside, PROJECT_FILE_NAMES } from './find-files.js';
+import type { Locator } from './locator.js';
+import { type KindRegistry, type Manifest, registeredKinds } from './manifest.js';
+import { parseYaml } from './parse-yaml.js';
+import { loadProjectConfig, type ProjectConfig } from './project-config.js';
+import { type FileRef, readSources } from './read-files.js';
+import { checkRules } from './rules/index.js';
+import { validateDocument } from './validate-document.js';
+import { resolveVariables } from './variables.js';
+
+export interface LoadManifestsOptions {
+  /** Files, folders and globs, relative to cwd. Default: dpac.yaml's `manifests`, else ['.']. */
+  paths?: readonly string[];
+  /** The project root: paths may not leave it. */
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** From --var K=V (highest precedence). */
+  vars?: Readonly<Record<string, string>>;
+  /** From --var-file (YAML or JSON maps), relative to cwd; later files win. */
+  varFiles?: readonly string[];
+  /** A target in dpac.yaml; its variables have the lowest precedence. */
+  target?: string;
+  registry?: KindRegistry;
+  /** plan/apply: a `${env.X}` in a sensitive field whose X is unset is an error. validate: not checked. */
+  checkSecretEnv?: boolean;
+}
+
+export interface LoadManifestsResult {
+  manifests: Manifest[];
+  project: ProjectConfig;
+  diagnostics: Diagnostic[];
+  /** Manifest files read, relative to cwd with `/`. */
+  files: string[];
+  /** dpac.yaml, relative to cwd, when one was used. */
+  projectFile?: string;
+}
+
+export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
+  const registry = options.registry ?? KINDS;
+  const cwd = path.resolve(options.cwd);
+  const projectRef = await findProjectFile(cwd, options.paths ?? []);
+  const loadedProject = await loadProjectConfig(projectRef, registeredKinds(registry));
+  const project = loadedProject.project;
+  const diagnostics = [...loadedProject.diagnostics];
+  const variables = await resolveVariables({
+    project,
+    target: options.target,
+    varFiles: options.varFiles,
+    vars: options.vars,
+    cwd,
+  });
+  diagnostics.push(...variables.diagnostics);
+
+  const explicit = options.paths !== undefined && options.paths.length > 0;
+  const projectDir = projectRef ? path.dirname(projectRef.path) : cwd;
+  const found = explicit
+    ? await findManifestFiles(options.paths ?? [], { root: cwd, base: cwd })
+    : await findManifestFiles(project.manifests ?? ['.'], {
+        root: cwd,
+        base: project.manifests ? projectDir : cwd,
+      });
+  diagnostics.push(...found.diagnostics);
+  const read = await readSources(found.files);
+  diagnostics.push(...read.diagnostics);
+
+  const manifests: Manifest[] = [];
+  const locators = new WeakMap<Manifest, Locator>();
+  const invalid = new Set<string>();
+  const context = {
+    registry,
+    vars: variables.vars,
+    env: options.env,
+    checkSecretEnv: options.checkSecretEnv ?? false,
+  };
+  for (const source of read.sources) {
+    const parsed = parseYaml(source);
+    diagnostics.push(...parsed.diagnostics);
+    for (const document of parsed.documents) {
+      const result = validateDocument(document, context);
+      diagnostics.push(...result.diagnostics);
+      if (result.manifest) {
+        manifests.push(result.manifest);
+        locators.set(result.manifest, document.locator);
+      } else if (result.address) invalid.add(result.address);
+    }
+  }
+
+  const declared = new Map<string, Manifest>();
+  for (const m of manifests) if (!declared.has(m.address)) declared.set(m.address, m);
+  const refs = collectRefs(manifests, declared, registry);
+  diagnostics.push(
+    ...checkRules({
+      manifests,
+      declared,
+      invalid,
+      refs,
+      registry,
+      locateInDocument: (m, pointer) => locators.get(m)?.value(pointer),
+    }),
+  );
+  return {
+    manifests,
+    project,
+    diagnostics: sortDiagnostics(diagnostics),
+    files: read.sources.map((s) => s.file),
+    ...(projectRef ? { projectFile: projectRef.file } : {}),
+  };
+}
+
+/** dpac.yaml in the single folder given as a path, else in cwd. */
+async function findProjectFile(cwd: string, paths: readonly string[]): Promise<FileRef | undefined> {
+  const given = paths.length === 1 ? path.resolve(cwd, paths[0] as string) : cwd;
+  const folders = isInside(cwd, given) ? [given, cwd] : [cwd];
+  for (const folder of folders) {
+    for (const name of PROJECT_FILE_NAMES) {
+      const candidate = path.join(folder, name);
+      const isFile = await stat(candidate).then(
+        (info) => info.isFile(),
+        () => false,
+      );
+      if (isFile) return { file: display(cwd, candidate), path: candidate };
+    }
+  }
+  return undefined;
+}
+
+function collectRefs(
+  manifests: readonly Manifest[],
+  declared: ReadonlyMap<string, Manifest>,
+  registry: KindRegistry,
+): Map<Manifest, Ref[]> {
+  const refs = new Map<Manifest, Ref[]>();
+  for (const manifest of manifests) {
+    const kind = registry[manifest.kind];
+    if (!kind) continue;
+    refs.set(
+      manifest,
+      kind.refs(manifest.spec, { ancestors: manifest.ancestors, declared: (a) => declared.get(a)?.spec }),
+    );
+  }
+  return refs;
+}
+
+/** Located diagnostics by file, line, col; unlocated ones (global problems) first. Stable otherwise. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => {
+      const sa: SourceLocation | undefined = a.d.source;
+      const sb: SourceLocation | undefined = b.d.source;
+      if (!sa || !sb) return (sa ? 1 : 0) - (sb ? 1 : 0) || a.i - b.i;
+      if (sa.file !== sb.file) return sa.file < sb.file ? -1 : 1;
+      return sa.line - sb.line || sa.col - sb.col || a.i - b.i;
+    })
+    .map(({ d }) => d);
+}

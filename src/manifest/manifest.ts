@@ -1,0 +1,50 @@
+// The validated form of one manifest document: what the plan engine consumes.
+import type { SourceLocation } from '../core/diagnostic.js';
+import type { AnyKind, KindName } from '../kinds/index.js';
+
+export interface ManifestMetadata {
+  name: string;
+  protect?: boolean;
+  ignore?: string[];
+  prune?: boolean;
+  /** Parent keys (`source`, `table`, `environment`...) hold the ancestors' names. */
+  [parentKey: string]: unknown;
+}
+
+export interface Manifest {
+  kind: KindName;
+  /** `metadata.name`: the natural key within the parent. */
+  name: string;
+  /** Parent names, outermost first (from `metadata[parentKind.metadataKey]` per ancestor kind). */
+  ancestors: string[];
+  /** `makeAddress(kind, ancestors, name)`. */
+  address: string;
+  metadata: ManifestMetadata;
+  /** Parsed by the kind's zod schema (defaults applied), then `kind.normalize?.(spec)`. */
+  spec: unknown;
+  /** The document's `kind:` line. */
+  source: SourceLocation;
+  /**
+   * Location of a spec field by JSON pointer (`/connection/password`). A field the file does not
+   * spell out (a default) resolves to its nearest written ancestor; undefined only without `spec:`.
+   */
+  locate(pointer: string): SourceLocation | undefined;
+}
+
+/** The kinds a load runs against: the real registry by default, a few fakes in tests. */
+export type KindRegistry = { readonly [K in KindName]?: AnyKind };
+
+/** Ancestor kinds in `registry`, outermost first. A parent missing from the registry ends the chain. */
+export function ancestorKindsIn(registry: KindRegistry, kind: KindName): KindName[] {
+  const chain: KindName[] = [];
+  const seen = new Set<KindName>([kind]);
+  for (let k = registry[kind]?.parent; k && !seen.has(k); k = registry[k]?.parent) {
+    chain.unshift(k);
+    seen.add(k);
+  }
+  return chain;
+}
+
+export function registeredKinds(registry: KindRegistry): KindName[] {
+  return Object.keys(registry) as KindName[];
+}

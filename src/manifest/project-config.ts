@@ -1,0 +1,154 @@
+// dpac.yaml: the optional project file (`kind: Project`). Manifest globs, targets (url, variables,
+// name maps), prune scope, protect patterns, ownership tag and parallelism. Strict like manifests.
+import { z } from 'zod';
+import { parseAddress } from '../core/address.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { KindName } from '../kinds/index.js';
+import { apiVersionSchema } from './document-schema.js';
+import { matchesGlob } from './glob.js';
+import { parseYaml } from './parse-yaml.js';
+import { type FileRef, readSources } from './read-files.js';
+import { issuesToDiagnostics } from './zod-issues.js';
+
+export const DEFAULT_OWNERSHIP_TAG = 'managed-by:dpac';
+
+export interface ScopePattern {
+  kind: KindName;
+  /** Glob over the name (`tmp_*`) or, with a `/`, over `parent/name` (`sales_db/*`). */
+  name: string;
+}
+
+export interface TargetConfig {
+  url?: string;
+  variables: Record<string, string>;
+  /** Name maps, kept as data for the commands that use them. */
+  names: Record<string, string>;
+}
+
+export interface ProjectConfig {
+  /** Manifest globs relative to dpac.yaml; default: every *.yaml below the folder. */
+  manifests?: string[];
+  targets: Record<string, TargetConfig>;
+  prune: ScopePattern[];
+  protect: ScopePattern[];
+  ownership_tag: string;
+  parallelism?: number;
+}
+
+export function defaultProject(): ProjectConfig {
+  return { targets: {}, prune: [], protect: [], ownership_tag: DEFAULT_OWNERSHIP_TAG };
+}
+
+const scalarString = z
+  .union([z.string(), z.number(), z.boolean()])
+  .transform((v) => String(v))
+  .describe('A value; numbers and booleans are taken as their text.');
+
+export function projectSchema(kinds: readonly KindName[]) {
+  const kind = z
+    .enum(kinds as [KindName, ...KindName[]])
+    .describe('Kind of resource the pattern applies to.');
+  const scope = z
+    .object({
+      kind,
+      name: z
+        .string()
+        .min(1)
+        .describe('Glob over the name (`tmp_*`); with a `/`, over `parent/name` (`sales_db/*`).'),
+    })
+    .strict();
+  const target = z
+    .object({
+      url: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Base URL of the v3 API for this target (e.g. https://host/v3).'),
+      variables: z
+        .record(z.string(), scalarString)
+        .default({})
+        .describe('Values for ${var.NAME} in manifests.'),
+      names: z
+        .record(z.string(), z.string())
+        .default({})
+        .describe('Name maps for this target, kept as data.'),
+    })
+    .strict();
+  return z
+    .object({
+      apiVersion: apiVersionSchema(),
+      kind: z.literal('Project').describe('The project file: settings for every command run in this folder.'),
+      metadata: z
+        .object({ name: z.string().min(1).describe('Name of the project.') })
+        .strict()
+        .optional(),
+      manifests: z
+        .array(z.string().min(1))
+        .optional()
+        .describe(
+          'Globs of manifest files relative to dpac.yaml (`*`, `**`, `?`). Default: every *.yaml below it.',
+        ),
+      targets: z.record(z.string(), target).default({}).describe('Named targets, chosen with --target NAME.'),
+      prune: z
+        .array(scope)
+        .default([])
+        .describe('Undeclared live objects matching these patterns are deleted (otherwise only reported).'),
+      protect: z
+        .array(scope)
+        .default([])
+        .describe('Objects matching these patterns are never deleted or replaced, even without a manifest.'),
+      ownership_tag: z
+        .string()
+        .min(1)
+        .default(DEFAULT_OWNERSHIP_TAG)
+        .describe(`Tag marking sources and tables created by dpac. Default ${DEFAULT_OWNERSHIP_TAG}.`),
+      parallelism: z.number().int().min(1).max(64).optional().describe('Concurrent writes during apply.'),
+    })
+    .strict()
+    .describe('dpac.yaml: the project file.');
+}
+
+export async function loadProjectConfig(
+  file: FileRef | undefined,
+  kinds: readonly KindName[],
+): Promise<{ project: ProjectConfig; diagnostics: Diagnostic[] }> {
+  if (!file) return { project: defaultProject(), diagnostics: [] };
+  const read = await readSources([file]);
+  const source = read.sources[0];
+  if (!source) return { project: defaultProject(), diagnostics: read.diagnostics };
+  const parsed = parseYaml(source);
+  const diagnostics = [...read.diagnostics, ...parsed.diagnostics];
+  const [document, extra] = parsed.documents;
+  if (extra) {
+    diagnostics.push({
+      severity: 'error',
+      summary: `${file.file} must hold a single Project document`,
+      detail: 'Manifests go in other files.',
+      source: extra.start,
+    });
+  }
+  if (!document) return { project: defaultProject(), diagnostics };
+  const schema = projectSchema(kinds);
+  const result = schema.safeParse(document.value);
+  if (!result.success) {
+    diagnostics.push(
+      ...issuesToDiagnostics(result.error.issues, {
+        schema,
+        data: document.value,
+        locator: document.locator,
+      }),
+    );
+    return { project: defaultProject(), diagnostics };
+  }
+  const { apiVersion: _v, kind: _k, metadata: _m, ...project } = result.data;
+  return { project, diagnostics };
+}
+
+/** Whether a resource address falls under a prune/protect pattern. */
+export function matchesScope(scope: ScopePattern, address: string): boolean {
+  const { kind, ancestors, name } = parseAddress(address);
+  if (kind !== scope.kind) return false;
+  return scope.name.includes('/')
+    ? matchesGlob(scope.name, [...ancestors, name].join('/'))
+    : matchesGlob(scope.name, name);
+}

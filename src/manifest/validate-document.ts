@@ -1,0 +1,143 @@
+// One parsed document → one Manifest: shape checks (apiVersion, kind, metadata with the right
+// parent keys), interpolation, then the kind's strict spec schema. Every problem is reported.
+import { makeAddress } from '../core/address.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { KindName } from '../kinds/index.js';
+import { didYouMean } from './did-you-mean.js';
+import { documentSchema } from './document-schema.js';
+import { interpolate } from './interpolate.js';
+import {
+  ancestorKindsIn,
+  type KindRegistry,
+  type Manifest,
+  type ManifestMetadata,
+  registeredKinds,
+} from './manifest.js';
+import type { ParsedDocument } from './parse-yaml.js';
+import { isSensitivePointer } from './sensitive.js';
+import { issuesToDiagnostics } from './zod-issues.js';
+
+export interface DocumentContext {
+  registry: KindRegistry;
+  vars: Readonly<Record<string, string>>;
+  env: Readonly<Record<string, string | undefined>>;
+  checkSecretEnv: boolean;
+}
+
+export interface DocumentResult {
+  manifest?: Manifest;
+  /** The address the document declares, even when it is invalid (so others' references to it don't cascade). */
+  address?: string;
+  diagnostics: Diagnostic[];
+}
+
+export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): DocumentResult {
+  const raw = doc.value;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return fail({
+      severity: 'error',
+      summary: 'A manifest document must be a mapping',
+      detail: 'Start it with `apiVersion: dpac/v1`, `kind`, `metadata` and `spec`.',
+      source: doc.start,
+    });
+  }
+  const record = raw as Record<string, unknown>;
+  const kind = checkKind(record.kind, doc, ctx.registry);
+  if (typeof kind !== 'string') return fail(kind);
+  const definition = ctx.registry[kind];
+  if (!definition) return fail({ severity: 'error', summary: `Unknown kind ${kind}`, source: doc.start });
+  const address = guessAddress(record, kind, ctx.registry);
+  const interpolated = interpolate(record, '', {
+    vars: ctx.vars,
+    env: ctx.env,
+    checkSecretEnv: ctx.checkSecretEnv,
+    isSensitive: (p) => p.startsWith('/spec/') && isSensitivePointer(definition.sensitive, p.slice(5)),
+    locator: doc.locator,
+    address,
+  });
+  const input = { ...(interpolated.value as Record<string, unknown>) };
+  if (input.spec === null || input.spec === undefined) input.spec = {};
+  const schema = documentSchema(ctx.registry, kind);
+  const parsed = schema.safeParse(input);
+  const diagnostics = [...interpolated.diagnostics];
+  if (!parsed.success) {
+    // A field whose reference did not resolve is already reported; don't pile schema errors on it.
+    const reported = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => locationKey(d)));
+    const schemaProblems = issuesToDiagnostics(parsed.error.issues, {
+      schema,
+      data: input,
+      locator: doc.locator,
+      address,
+    });
+    diagnostics.push(...schemaProblems.filter((d) => !reported.has(locationKey(d))));
+    return { address, diagnostics };
+  }
+  if (diagnostics.some((d) => d.severity === 'error')) return { address, diagnostics };
+  const data = parsed.data as { metadata: ManifestMetadata; spec: unknown };
+  const ancestors = ancestorKindsIn(ctx.registry, kind).map((k) =>
+    String(data.metadata[ctx.registry[k]?.metadataKey ?? k]),
+  );
+  const locator = doc.locator;
+  const manifest: Manifest = {
+    kind,
+    name: data.metadata.name,
+    ancestors,
+    address: makeAddress(kind, ancestors, data.metadata.name),
+    metadata: data.metadata,
+    spec: definition.normalize ? definition.normalize(data.spec) : data.spec,
+    source: locator.key('/kind') ?? doc.start,
+    locate: (pointer) => locator.value(`/spec${pointer}`) ?? locator.nearest(`/spec${pointer}`, '/spec'),
+  };
+  return { manifest, address: manifest.address, diagnostics };
+}
+
+function fail(diagnostic: Diagnostic): DocumentResult {
+  return { diagnostics: [diagnostic] };
+}
+
+function checkKind(value: unknown, doc: ParsedDocument, registry: KindRegistry): KindName | Diagnostic {
+  const known = registeredKinds(registry);
+  const listing = `Known kinds: ${known.join(', ')}.`;
+  if (value === undefined) {
+    return { severity: 'error', summary: 'The document has no `kind`', detail: listing, source: doc.start };
+  }
+  const at = doc.locator.value('/kind');
+  if (typeof value !== 'string') {
+    return { severity: 'error', summary: '`kind` must be a string', detail: listing, source: at };
+  }
+  if (value === 'Project') {
+    return {
+      severity: 'error',
+      summary: 'A Project document belongs in dpac.yaml, not among the manifests',
+      detail: 'Move it to dpac.yaml at the project root.',
+      source: at,
+    };
+  }
+  if ((known as string[]).includes(value)) return value as KindName;
+  const hint = didYouMean(value, known);
+  return {
+    severity: 'error',
+    summary: `Unknown kind ${value}.${hint ? ` Did you mean ${hint}?` : ''}`,
+    detail: listing,
+    source: at,
+  };
+}
+
+/** The address the document means to declare, for labelling its diagnostics (may be partial). */
+function guessAddress(
+  record: Record<string, unknown>,
+  kind: KindName,
+  registry: KindRegistry,
+): string | undefined {
+  const metadata = record.metadata;
+  if (metadata === null || typeof metadata !== 'object') return undefined;
+  const m = metadata as Record<string, unknown>;
+  if (typeof m.name !== 'string') return undefined;
+  const ancestors = ancestorKindsIn(registry, kind).map((k) => m[registry[k]?.metadataKey ?? k]);
+  if (!ancestors.every((a): a is string => typeof a === 'string')) return `${kind}/…/${m.name}`;
+  return makeAddress(kind, ancestors, m.name);
+}
+
+function locationKey(d: Diagnostic): string {
+  return d.source ? `${d.source.file}:${d.source.line}:${d.source.col}` : '';
+}

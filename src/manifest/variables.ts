@@ -1,0 +1,101 @@
+// The values behind `${var.NAME}`: --var beats --var-file (later files win) beats the target's
+// variables in dpac.yaml. An unknown --target is an error with a suggestion.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { didYouMean } from './did-you-mean.js';
+import { display } from './find-files.js';
+import { escapeSegment } from './json-pointer.js';
+import { parseYaml } from './parse-yaml.js';
+import type { ProjectConfig } from './project-config.js';
+import { readSources } from './read-files.js';
+
+export interface VariableSources {
+  project: ProjectConfig;
+  target?: string;
+  varFiles?: readonly string[];
+  vars?: Readonly<Record<string, string>>;
+  cwd: string;
+}
+
+export async function resolveVariables(
+  sources: VariableSources,
+): Promise<{ vars: Record<string, string>; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const vars: Record<string, string> = {};
+  if (sources.target !== undefined) {
+    const target = Object.hasOwn(sources.project.targets, sources.target)
+      ? sources.project.targets[sources.target]
+      : undefined;
+    if (target) Object.assign(vars, target.variables);
+    else {
+      const names = Object.keys(sources.project.targets);
+      const hint = didYouMean(sources.target, names);
+      diagnostics.push({
+        severity: 'error',
+        summary: `Target ${sources.target} is not defined in dpac.yaml.${hint ? ` Did you mean ${hint}?` : ''}`,
+        detail:
+          names.length > 0
+            ? `Defined targets: ${names.join(', ')}.`
+            : 'Add it under `targets:` in dpac.yaml.',
+      });
+    }
+  }
+  for (const file of sources.varFiles ?? []) {
+    const absolute = path.resolve(sources.cwd, file);
+    const loaded = await readVarFile(absolute, display(sources.cwd, absolute));
+    diagnostics.push(...loaded.diagnostics);
+    Object.assign(vars, loaded.vars);
+  }
+  Object.assign(vars, sources.vars ?? {});
+  return { vars, diagnostics };
+}
+
+/** A --var-file: one YAML (or JSON) mapping of names to scalar values. */
+async function readVarFile(
+  absolute: string,
+  file: string,
+): Promise<{ vars: Record<string, string>; diagnostics: Diagnostic[] }> {
+  const exists = await stat(absolute).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+  if (!exists) {
+    return {
+      vars: {},
+      diagnostics: [
+        { severity: 'error', summary: `--var-file ${file}: no such file`, detail: 'Check the path.' },
+      ],
+    };
+  }
+  const read = await readSources([{ file, path: absolute }]);
+  const source = read.sources[0];
+  if (!source) return { vars: {}, diagnostics: read.diagnostics };
+  const parsed = parseYaml(source);
+  const diagnostics = [...read.diagnostics, ...parsed.diagnostics];
+  const vars: Record<string, string> = {};
+  for (const document of parsed.documents) {
+    const value = document.value;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      diagnostics.push({
+        severity: 'error',
+        summary: `--var-file ${file} must be a mapping of names to values`,
+        detail: 'Write `name: value` lines (YAML) or a JSON object.',
+        source: document.start,
+      });
+      continue;
+    }
+    for (const [name, v] of Object.entries(value)) {
+      if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') vars[name] = String(v);
+      else {
+        diagnostics.push({
+          severity: 'error',
+          summary: `Variable ${name} must be a string, number or boolean`,
+          detail: 'Variables are substituted into strings; lists and mappings cannot be.',
+          source: document.locator.value(`/${escapeSegment(name)}`),
+        });
+      }
+    }
+  }
+  return { vars, diagnostics };
+}

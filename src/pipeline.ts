@@ -1,0 +1,67 @@
+// computePlan(): where IO meets the pure steps. Read live state for the scope in play, then diff,
+// order the calls and assemble the plan without further IO.
+import type { Diagnostic } from './core/diagnostic.js';
+import { diffResources } from './diff/diff-resources.js';
+import type { KindPattern } from './diff/name-pattern.js';
+import { isKindName } from './kinds/index.js';
+import type { LiveState, ReadClient } from './live/live-object.js';
+import { readLive } from './live/read-live.js';
+import { everythingScope, manifestScope } from './live/read-scope.js';
+import type { Manifest } from './manifest/manifest.js';
+import { assemblePlan } from './plan/assemble-plan.js';
+import type { Plan } from './plan/plan.js';
+import { planCalls } from './plan/plan-calls.js';
+import { selectedBy } from './plan/select.js';
+
+export interface ComputePlanInput {
+  client: ReadClient;
+  url: string;
+  manifests: readonly Manifest[];
+  ownershipTag: string;
+  prune?: readonly KindPattern[];
+  protect?: readonly KindPattern[];
+  allowMassDelete?: boolean;
+  select?: readonly string[];
+  /** Read every kind and every parent (full drift reports). */
+  readEverything?: boolean;
+  /** Write every document holding a secret even when nothing else changed (`apply --resend-secrets`). */
+  resendSecrets?: boolean;
+}
+
+export interface ComputedPlan {
+  plan: Plan;
+  live: LiveState;
+  diagnostics: Diagnostic[];
+}
+
+export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan> {
+  const selected = selectedBy(input.select);
+  const manifests = input.manifests.filter((m) => selected(m.kind, m.ancestors, m.name));
+  const pruneKinds = (input.prune ?? []).map((p) => p.kind).filter(isKindName);
+  const scope = input.readEverything
+    ? everythingScope()
+    : manifestScope({ manifests: input.manifests, pruneKinds, pruneParent: () => pruneKinds.length > 0 });
+  const live = await readLive({ client: input.client, scope, ownershipTag: input.ownershipTag });
+
+  const diff = diffResources({
+    manifests,
+    live,
+    prune: input.prune,
+    protect: input.protect,
+    allowMassDelete: input.allowMassDelete,
+    resendSecrets: input.resendSecrets,
+  });
+  const changes = diff.changes.filter((c) => selected(c.kind, c.ancestors, c.name));
+  const specs = new Map(input.manifests.map((m) => [m.address, m.spec]));
+  const calls = planCalls({ changes, ownershipTag: input.ownershipTag, declared: (a) => specs.get(a) });
+  const plan = assemblePlan({
+    url: input.url,
+    manifests,
+    changes,
+    calls,
+    live,
+    unmanaged: diff.unmanaged,
+    ownershipTag: input.ownershipTag,
+  });
+  return { plan, live, diagnostics: diff.diagnostics };
+}

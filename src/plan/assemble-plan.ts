@@ -1,0 +1,73 @@
+// Assembles the plan from a diff and its calls: redacts secrets, fingerprints touched objects. Pure.
+import { createHash } from 'node:crypto';
+import type { Call } from '../core/call.js';
+import { getPointer, setPointer } from '../core/json-pointer.js';
+import type { Change } from '../diff/change.js';
+import { KINDS } from '../kinds/index.js';
+import type { LiveState } from '../live/live-object.js';
+import type { Manifest } from '../manifest/manifest.js';
+import { VERSION } from '../version.js';
+import { fingerprint, stableStringify } from './fingerprint.js';
+import { PLAN_FORMAT_VERSION, type Plan, type PlanChange, summarize } from './plan.js';
+import { redactCallBody, SENSITIVE } from './redact-plan.js';
+
+export interface AssembleInput {
+  url: string;
+  manifests: readonly Manifest[];
+  changes: readonly Change[];
+  calls: readonly Call[];
+  live: LiveState;
+  unmanaged: readonly string[];
+  ownershipTag: string;
+  now?: Date;
+}
+
+export function assemblePlan(input: AssembleInput): Plan {
+  const touched = input.changes.filter((c) => c.action !== 'noop' && c.action !== 'create');
+  const fingerprints: Record<string, string> = {};
+  for (const c of touched) {
+    const obj = input.live.objects.get(c.address);
+    if (obj) fingerprints[c.address] = fingerprint(obj.raw);
+  }
+  return {
+    format_version: PLAN_FORMAT_VERSION,
+    tool_version: VERSION,
+    url: input.url,
+    manifest_digest: manifestDigest(input.manifests),
+    created_at: (input.now ?? new Date()).toISOString(),
+    ownership_tag: input.ownershipTag,
+    summary: summarize(input.changes, input.unmanaged.length),
+    changes: input.changes.filter((c) => c.action !== 'noop').map(toPlanChange),
+    calls: input.calls.map((c) => ({ ...c, body: redactCallBody(c.body) })),
+    fingerprints,
+    creates: input.changes.filter((c) => c.action === 'create').map((c) => c.address),
+    unmanaged: [...input.unmanaged],
+    problems: [...input.live.problems],
+  };
+}
+
+function toPlanChange(c: Change): PlanChange {
+  const sensitive = KINDS[c.kind].sensitive;
+  const hide = (spec: Record<string, unknown> | undefined) => {
+    if (!spec) return null;
+    let out = spec;
+    for (const p of sensitive) if (getPointer(out, p) !== undefined) out = setPointer(out, p, SENSITIVE);
+    return out;
+  };
+  return {
+    address: c.address,
+    kind: c.kind,
+    action: c.action,
+    reason: c.reason,
+    before: hide(c.before),
+    after: hide(c.after),
+    fields: c.fields.filter((f) => !sensitive.some((p) => f.path === p || f.path.startsWith(`${p}/`))),
+    ...(c.ignore?.length ? { ignore: c.ignore } : {}),
+  };
+}
+
+/** Digest of what was declared: kind, address and spec of every manifest, order-independent. */
+export function manifestDigest(manifests: readonly Manifest[]): string {
+  const parts = manifests.map((m) => stableStringify({ a: m.address, s: m.spec })).sort();
+  return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
+}

@@ -1,0 +1,103 @@
+// Dependency edges between drafted calls and a stable topological order. Pure.
+import type { Call } from '../core/call.js';
+import type { Change } from '../diff/change.js';
+import { KINDS } from '../kinds/index.js';
+import type { Draft } from './plan-calls.js';
+
+export function orderCalls(
+  drafts: readonly Draft[],
+  changes: readonly Change[],
+  declared: (address: string) => unknown | undefined,
+): Call[] {
+  const edges = drafts.map(() => new Set<number>());
+  const byAddress = new Map<string, number[]>();
+  drafts.forEach((d, i) => {
+    byAddress.set(d.address, [...(byAddress.get(d.address) ?? []), i]);
+  });
+
+  const creating = new Map<string, number>();
+  const lastOf = new Map<string, number>();
+  const firstDelete = new Map<string, number>();
+  const lastDelete = new Map<string, number>();
+  const firstWrite = new Map<string, number>();
+  for (const [address, idx] of byAddress) {
+    idx.forEach((i, n) => {
+      if (n > 0) edges[i]?.add(idx[n - 1] as number); // a resource's own calls run in order
+      const d = drafts[i] as Draft;
+      if (d.creates && !creating.has(address)) creating.set(address, i);
+      if (d.phase === 'delete') {
+        if (!firstDelete.has(address)) firstDelete.set(address, i);
+        lastDelete.set(address, i);
+      } else if (!firstWrite.has(address)) firstWrite.set(address, i);
+      lastOf.set(address, i);
+    });
+  }
+
+  // Parents and referenced objects must exist before a write that names them.
+  for (const [address, i] of firstWrite) {
+    for (const needed of drafts[i]?.needsCreated ?? []) {
+      const c = creating.get(needed);
+      if (c !== undefined && needed !== address) edges[i]?.add(c);
+    }
+  }
+  // A delete waits for its children's deletes and for every write that used to refer to it.
+  for (const change of changes) {
+    const before = change.before;
+    const last = lastOf.get(change.address);
+    if (last === undefined) continue;
+    const parent = KINDS[change.kind].parent;
+    if (parent) {
+      const parentAddress = [parent, ...change.ancestors].join('/');
+      const target = firstDelete.get(parentAddress);
+      const ownLastDelete = lastDelete.get(change.address);
+      if (target !== undefined && ownLastDelete !== undefined) edges[target]?.add(ownLastDelete);
+    }
+    if (!before) continue;
+    const refs = KINDS[change.kind].refs(before as never, { ancestors: change.ancestors, declared });
+    for (const ref of refs) {
+      const target = firstDelete.get(ref.address);
+      if (target !== undefined && ref.address !== change.address) {
+        // Referrer's last call before the target's delete (its own delete, or its rewrite).
+        const referrerLast = lastDelete.get(change.address) ?? last;
+        if (referrerLast !== target) edges[target]?.add(referrerLast);
+      }
+    }
+  }
+  return toCalls(drafts, topoSort(edges));
+
+  function toCalls(all: readonly Draft[], order: number[]): Call[] {
+    const idOf = new Map(order.map((i, n) => [i, `c${n + 1}`]));
+    return order.map((i) => {
+      const { address, needsCreated: _n, phase: _p, ...call } = all[i] as Draft;
+      const depends_on = [...(edges[i] ?? [])].map((e) => idOf.get(e) as string).sort(byCallNumber);
+      return { id: idOf.get(i) as string, address, ...call, depends_on };
+    });
+  }
+}
+
+/** Kahn's algorithm; among ready calls the earliest drafted goes first, so output is stable. */
+function topoSort(edges: readonly Set<number>[]): number[] {
+  const remaining = edges.map((e) => e.size);
+  const dependents = edges.map(() => [] as number[]);
+  edges.forEach((deps, i) => {
+    for (const d of deps) dependents[d]?.push(i);
+  });
+  const ready = remaining.flatMap((n, i) => (n === 0 ? [i] : []));
+  const order: number[] = [];
+  while (ready.length) {
+    ready.sort((a, b) => a - b);
+    const next = ready.shift() as number;
+    order.push(next);
+    for (const dep of dependents[next] ?? []) {
+      remaining[dep] = (remaining[dep] ?? 0) - 1;
+      if (remaining[dep] === 0) ready.push(dep);
+    }
+  }
+  if (order.length !== edges.length)
+    throw new Error('call graph has a cycle (validation should have caught it)');
+  return order;
+}
+
+function byCallNumber(a: string, b: string): number {
+  return Number(a.slice(1)) - Number(b.slice(1));
+}

@@ -1,0 +1,113 @@
+// Turns changes into the ordered list of literal API calls with dependency edges. Pure.
+// Parents and referenced objects are created first; sub-document writes follow their owner;
+// deletes run in reverse (children and referrers first); a replace deletes before it creates.
+import { idPlaceholder } from '../core/address.js';
+import type { Call, CallDraft } from '../core/call.js';
+import { getPointer, setPointer } from '../core/json-pointer.js';
+import { assertNever, type Change } from '../diff/change.js';
+import { changedKeys } from '../diff/compare-specs.js';
+import { ancestorKinds, KINDS, type KindName } from '../kinds/index.js';
+import type { Ref, WriteContext } from '../kinds/kind.js';
+import { orderCalls } from './order-calls.js';
+
+export interface PlanCallsOptions {
+  changes: readonly Change[];
+  ownershipTag: string;
+  /** Declared specs by address (kinds resolve some refs through their parent's spec). */
+  declared(address: string): unknown | undefined;
+}
+
+interface Draft extends CallDraft {
+  address: string;
+  /** Addresses whose creating call must come first. */
+  needsCreated: string[];
+  /** Phase within a replace: deletes of the old object before creates of the new. */
+  phase: 'delete' | 'write';
+}
+
+export function planCalls(options: PlanCallsOptions): Call[] {
+  const byAddress = new Map(options.changes.map((c) => [c.address, c]));
+  const idExpr = (address: string): string => {
+    const c = byAddress.get(address);
+    if (!c || c.action === 'create' || c.action === 'replace' || !c.liveId) return idPlaceholder(address);
+    return c.liveId;
+  };
+  const drafts: Draft[] = [];
+  for (const change of options.changes) drafts.push(...draftsFor(change, options, idExpr));
+  return orderCalls(drafts, options.changes, options.declared);
+}
+
+function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: string) => string): Draft[] {
+  const kind = KINDS[change.kind];
+  const refsOf = (spec: Record<string, unknown> | undefined): Ref[] =>
+    spec ? kind.refs(spec as never, { ancestors: change.ancestors, declared: options.declared }) : [];
+  const ctxFor = (self: string, spec: Record<string, unknown> | undefined): WriteContext => {
+    const refs = refsOf(spec);
+    return {
+      name: change.name,
+      self,
+      ancestors: ancestorIds(change.kind, change.ancestors, idExpr),
+      idOf: idExpr,
+      idAt: (pointer) => {
+        const ref = refs.find((r) => r.path === pointer);
+        if (!ref) throw new Error(`${change.address}: no reference reported at ${pointer}`);
+        return idExpr(ref.address);
+      },
+    };
+  };
+  // The ownership tag is kept out of specs (it is never a user diff); writes put it back. Tags a
+  // manifest omits are not managed, so the stamped desired set starts from live's.
+  const stamp = (spec: Record<string, unknown> | undefined, owned: boolean) => {
+    if (!spec || !kind.ownershipTags || !owned) return spec;
+    const base = getPointer(spec, kind.ownershipTags) ?? getPointer(change.before, kind.ownershipTags) ?? [];
+    return withTag(setPointer(spec, kind.ownershipTags, base), kind.ownershipTags, options.ownershipTag);
+  };
+  const after = stamp(change.after, true);
+  const before = stamp(change.before, change.owned ?? false);
+  const needs = [...parentAddresses(change), ...refsOf(after).map((r) => r.address)];
+  const tag = (phase: Draft['phase'], calls: CallDraft[], needsCreated: string[]): Draft[] =>
+    calls.map((c) => ({ ...c, address: change.address, needsCreated, phase }));
+
+  switch (change.action) {
+    case 'noop':
+      return [];
+    case 'create':
+      return tag('write', kind.create(after, ctxFor(idPlaceholder(change.address), after)), needs);
+    case 'update':
+    case 'adopt': {
+      const keys = changedKeys(change.fields);
+      if (change.action === 'adopt' && kind.ownershipTags) keys.add(kind.ownershipTags.split('/')[1] ?? '');
+      const ctx = ctxFor(change.liveId ?? idPlaceholder(change.address), after);
+      return tag('write', kind.update(before, after, keys, ctx), needs);
+    }
+    case 'delete':
+      return tag('delete', kind.remove(before, ctxFor(change.liveId ?? '', before)), []);
+    case 'replace':
+      return [
+        ...tag('delete', kind.remove(before, ctxFor(change.liveId ?? '', before)), []),
+        ...tag('write', kind.create(after, ctxFor(idPlaceholder(change.address), after)), needs),
+      ];
+    default:
+      return assertNever(change.action);
+  }
+}
+
+function ancestorIds(kind: KindName, ancestors: readonly string[], idExpr: (a: string) => string) {
+  const out: Partial<Record<KindName, string>> = {};
+  ancestorKinds(kind).forEach((k, i) => {
+    out[k] = idExpr([k, ...ancestors.slice(0, i + 1)].join('/'));
+  });
+  return out;
+}
+
+function parentAddresses(change: Change): string[] {
+  return ancestorKinds(change.kind).map((k, i) => [k, ...change.ancestors.slice(0, i + 1)].join('/'));
+}
+
+function withTag(spec: Record<string, unknown>, pointer: string, tag: string): Record<string, unknown> {
+  const tags = getPointer(spec, pointer);
+  const list = Array.isArray(tags) ? (tags as string[]) : [];
+  return list.includes(tag) ? spec : setPointer(spec, pointer, [...list, tag].sort());
+}
+
+export type { Draft };

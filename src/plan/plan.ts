@@ -1,0 +1,65 @@
+// The plan: resource-level changes for humans plus the literal calls. Its JSON form is the
+// `--json` output and the body of a saved plan (format_version; keys are extended, never renamed).
+import type { Call } from '../core/call.js';
+import type { Action, Change } from '../diff/change.js';
+import type { FieldChange } from '../diff/compare-specs.js';
+import type { KindName } from '../kinds/kind.js';
+
+export const PLAN_FORMAT_VERSION = 1;
+
+export interface PlanSummary {
+  add: number;
+  change: number;
+  replace: number;
+  destroy: number;
+  adopt: number;
+  unmanaged: number;
+}
+
+export interface PlanChange {
+  address: string;
+  kind: KindName;
+  action: Action;
+  reason: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  fields: FieldChange[];
+  /** metadata.ignore pointers of the manifest (verification after apply honours them too). */
+  ignore?: string[];
+}
+
+export interface Plan {
+  format_version: number;
+  tool_version: string;
+  url: string;
+  manifest_digest: string;
+  created_at: string;
+  /** The ownership tag in force when planned (apply stamps this one). */
+  ownership_tag: string;
+  summary: PlanSummary;
+  changes: PlanChange[];
+  calls: Call[];
+  /** Hash of the normalized live GET of every object the plan touches (stale-plan check). */
+  fingerprints: Record<string, string>;
+  /** Addresses to be created: apply refuses if one exists by then. */
+  creates: string[];
+  unmanaged: string[];
+  /** Live objects dpac could not express (kind, name, why). */
+  problems: { address: string; why: string }[];
+}
+
+export function summarize(changes: readonly Change[], unmanaged: number): PlanSummary {
+  const count = (a: Action) => changes.filter((c) => c.action === a).length;
+  return {
+    add: count('create'),
+    change: count('update'),
+    replace: count('replace'),
+    destroy: count('delete'),
+    adopt: count('adopt'),
+    unmanaged,
+  };
+}
+
+export function hasChanges(plan: Pick<Plan, 'calls' | 'changes'>): boolean {
+  return plan.calls.length > 0 || plan.changes.some((c) => c.action !== 'noop');
+}

@@ -1,0 +1,19 @@
+// Compact, stable rendering of JSON values in human output.
+
+export function formatValue(value: unknown): string {
+  if (value === undefined) return '(unset)';
+  if (typeof value === 'string') return JSON.stringify(value);
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** Leaf paths of a JSON value as `[pointer, value]`, arrays of scalars kept whole. */
+export function leaves(value: unknown, prefix = ''): [string, unknown][] {
+  if (value === null || typeof value !== 'object') return [[prefix || '/', value]];
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== 'object')) return [[prefix || '/', value]];
+    return value.flatMap((v, i) => leaves(v, `${prefix}/${i}`));
+  }
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return [[prefix || '/', {}]];
+  return entries.flatMap(([k, v]) => leaves(v, `${prefix}/${k}`));
+}

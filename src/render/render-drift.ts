@@ -1,0 +1,71 @@
+// Drift report: what differs between manifests and live, in four groups. Pure.
+import type { Plan, PlanChange } from '../plan/plan.js';
+import { formatValue } from './format-value.js';
+import { paint, type Style } from './style.js';
+
+export interface DriftReport {
+  in_sync: boolean;
+  /** Declared and live, but different: apply would revert them. */
+  changed: { address: string; reason: string; fields: PlanChange['fields'] }[];
+  /** Declared, not found live. */
+  missing: string[];
+  /** Owned by dpac, no longer declared: apply would delete them. */
+  extra: string[];
+  /** Live, undeclared and not owned: never touched. */
+  unmanaged: string[];
+}
+
+export function driftReport(plan: Plan): DriftReport {
+  const changed = plan.changes
+    .filter((c) => c.action === 'update' || c.action === 'replace' || c.action === 'adopt')
+    .map((c) => ({ address: c.address, reason: c.reason, fields: c.fields }));
+  const missing = plan.changes.filter((c) => c.action === 'create').map((c) => c.address);
+  const extra = plan.changes.filter((c) => c.action === 'delete').map((c) => c.address);
+  const inSync = changed.length === 0 && missing.length === 0 && extra.length === 0;
+  return { in_sync: inSync, changed, missing, extra, unmanaged: plan.unmanaged };
+}
+
+export function renderDriftText(report: DriftReport, style: Style): string {
+  if (report.in_sync) return `No drift. Live state matches the manifests.${unmanagedNote(report)}`;
+  const lines: string[] = ['Drift detected.'];
+  if (report.changed.length) {
+    lines.push('', paint(style, 'yellow', `Changed (${report.changed.length}) — apply would revert these:`));
+    for (const c of report.changed) {
+      lines.push(`  ~ ${c.address}: ${c.reason}`);
+      for (const f of c.fields)
+        lines.push(`      ${f.path}: live ${formatValue(f.before)}, declared ${formatValue(f.after)}`);
+    }
+  }
+  if (report.missing.length) {
+    lines.push('', paint(style, 'green', `Missing (${report.missing.length}) — declared, not found live:`));
+    for (const a of report.missing) lines.push(`  + ${a}`);
+  }
+  if (report.extra.length) {
+    lines.push(
+      '',
+      paint(style, 'red', `Extra (${report.extra.length}) — owned by dpac, no longer declared:`),
+    );
+    for (const a of report.extra) lines.push(`  - ${a}`);
+  }
+  return lines.join('\n') + unmanagedNote(report);
+}
+
+export function renderDriftMarkdown(report: DriftReport): string {
+  if (report.in_sync) return `### dpac drift\n\nNo drift.${unmanagedNote(report)}`;
+  const rows = [
+    ...report.changed.map((c) => `| changed | \`${c.address}\` | ${c.reason} |`),
+    ...report.missing.map((a) => `| missing | \`${a}\` | declared, not found live |`),
+    ...report.extra.map((a) => `| extra | \`${a}\` | owned by dpac, no longer declared |`),
+  ];
+  return (
+    ['### dpac drift', '', '| kind of drift | address | why |', '|---|---|---|', ...rows].join('\n') +
+    unmanagedNote(report)
+  );
+}
+
+function unmanagedNote(report: DriftReport): string {
+  const n = report.unmanaged.length;
+  return n
+    ? `\n${n} unmanaged live object${n === 1 ? '' : 's'} (not declared, not owned) left untouched.`
+    : '';
+}

@@ -1,0 +1,2 @@
+// The tool version, stamped into saved plans. Kept in step with package.json by a test.
+export const VERSION = '0.1.0';

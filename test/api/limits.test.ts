@@ -1,0 +1,97 @@
+// The adaptive concurrency limit and the run-wide retry budget.
+
+import { describe, expect, it } from 'vitest';
+import { AdaptiveLimiter } from '../../src/api/limiter.js';
+import { RetryBudget } from '../../src/api/retry-budget.js';
+import { backoffDelay, parseRetryAfter } from '../../src/api/retry-policy.js';
+
+describe('AdaptiveLimiter', () => {
+  it('never lets more than the limit run at once', async () => {
+    const limiter = new AdaptiveLimiter({ max: 3 });
+    let running = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        await limiter.acquire();
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        running--;
+        limiter.release();
+      }),
+    );
+    expect(peak).toBe(3);
+  });
+
+  it('halves after three throttles within the window and grows back by one per 20 successes', () => {
+    let now = 0;
+    const limiter = new AdaptiveLimiter({ max: 8, now: () => now });
+    limiter.onThrottled();
+    limiter.onThrottled();
+    expect(limiter.currentLimit()).toBe(8);
+    limiter.onThrottled();
+    expect(limiter.currentLimit()).toBe(4);
+    for (let i = 0; i < 19; i++) limiter.onSuccess();
+    expect(limiter.currentLimit()).toBe(4);
+    limiter.onSuccess();
+    expect(limiter.currentLimit()).toBe(5);
+    now += 60_000;
+    limiter.onThrottled();
+    now += 60_000;
+    limiter.onThrottled();
+    now += 60_000;
+    limiter.onThrottled();
+    expect(limiter.currentLimit()).toBe(5);
+  });
+
+  it('never drops below one', () => {
+    const limiter = new AdaptiveLimiter({ max: 2 });
+    for (let i = 0; i < 30; i++) limiter.onThrottled();
+    expect(limiter.currentLimit()).toBe(1);
+  });
+
+  it('rejects a waiting acquire when its signal aborts', async () => {
+    const limiter = new AdaptiveLimiter({ max: 1 });
+    await limiter.acquire();
+    const controller = new AbortController();
+    const waiting = limiter.acquire(controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(waiting).rejects.toThrow('stop');
+    limiter.release();
+    await limiter.acquire();
+  });
+});
+
+describe('RetryBudget', () => {
+  it('spends 5 per retry and 10 per timeout and refuses what it cannot pay', () => {
+    const budget = new RetryBudget({ start: 16 });
+    expect(budget.trySpend('timeout')).toBe(true);
+    expect(budget.trySpend('retry')).toBe(true);
+    expect(budget.trySpend('retry')).toBe(false);
+    expect(budget.remaining()).toBe(1);
+  });
+
+  it('earns back one per first-try success, capped at the start', () => {
+    const budget = new RetryBudget({ start: 500 });
+    budget.trySpend('retry');
+    for (let i = 0; i < 10; i++) budget.creditFirstTrySuccess();
+    expect(budget.remaining()).toBe(500);
+  });
+});
+
+describe('backoff', () => {
+  it('caps the full-jitter ceiling at the maximum delay', () => {
+    expect(backoffDelay({ retry: 10, baseDelayMs: 500, maxDelayMs: 20_000, random: () => 0.999999 })).toBe(
+      19_999,
+    );
+    expect(backoffDelay({ retry: 0, baseDelayMs: 500, maxDelayMs: 20_000, random: () => 0 })).toBe(0);
+  });
+
+  it('reads Retry-After as seconds or a date, capped at 60 s', () => {
+    expect(parseRetryAfter('2')).toBe(2000);
+    expect(parseRetryAfter('600')).toBe(60_000);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 5_000)).toBe(5000);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+});

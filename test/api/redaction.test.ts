@@ -1,0 +1,173 @@
+// Secrets never appear in errors or log lines, even when the server echoes them back.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ApiClient, createClient, REDACTED, redact, redactText } from '../../src/api/index.js';
+import { apiError, json, type ScriptedServer, startScriptedServer } from './helpers/scripted-server.js';
+
+const PASSWORD = 'CANARY-pw-5b1e7f';
+const REFRESH = 'CANARY-rt-9c7d2a+/=';
+const BODY_SECRET = 'CANARY-body-41aa';
+const CUSTOM_SECRET = 'CANARY-custom-77ee';
+
+const open: Array<{ close: () => Promise<void> }> = [];
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+/** Every string an error exposes: message, fields, cause chain. */
+function textsOf(error: unknown): string[] {
+  const out: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    out.push(String(e), JSON.stringify(e), JSON.stringify({ ...(e as object) }));
+  }
+  return out;
+}
+
+function expectClean(texts: string[], server: ScriptedServer): void {
+  const secrets = [
+    PASSWORD,
+    REFRESH,
+    BODY_SECRET,
+    CUSTOM_SECRET,
+    encodeURIComponent(REFRESH),
+    ...server.tokens,
+  ];
+  for (const text of texts) {
+    for (const secret of secrets) expect(text).not.toContain(secret);
+  }
+}
+
+/** Echoes whatever it was sent — credentials, headers, body — in error details. */
+async function echoingServer(): Promise<ScriptedServer> {
+  const server = await startScriptedServer(
+    (req, res) => {
+      const echo = `you sent ${req.authorization} ${decodeURIComponent(req.url)} ${req.body}`;
+      if (req.method === 'POST') return apiError(res, 500, 'IW10002', echo);
+      if (req.method === 'PUT')
+        return json(res, 400, { iw_code: 'IW10006', details: { echo, body: JSON.parse(req.body) } });
+      return apiError(res, 400, 'IW10006', echo);
+    },
+    {
+      securityScript: (req, res) => {
+        if (req.url.includes('authenticate')) {
+          const basic = req.authorization.replace('Basic ', '');
+          return apiError(
+            res,
+            406,
+            'IW10031',
+            `bad ${req.authorization} = ${Buffer.from(basic, 'base64').toString()}`,
+          );
+        }
+        return json(res, 200, {
+          result: { authentication_token: `eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjk5OTk5OTk5OTl9.${'x'.repeat(20)}` },
+        });
+      },
+    },
+  );
+  open.push(server);
+  return server;
+}
+
+async function attempt(run: () => Promise<unknown>): Promise<unknown> {
+  return run().then(
+    () => expect.fail('expected a failure'),
+    (e: unknown) => e,
+  );
+}
+
+describe('redaction in the client', () => {
+  it('keeps the refresh token, bearer token and body secrets out of errors and logs', async () => {
+    const server = await echoingServer();
+    const lines: string[] = [];
+    const client: ApiClient = createClient({
+      baseUrl: server.url,
+      auth: { refreshToken: REFRESH },
+      log: (line) => lines.push(line),
+      retry: { sleep: async () => {} },
+    });
+    open.push(client);
+    const body = { name: 'db', connection: { password: BODY_SECRET, conn_string: CUSTOM_SECRET } };
+    const errors = [
+      await attempt(() =>
+        client.request({ method: 'PATCH', path: '/sources/1', body, sensitiveKeys: ['conn_string'] }),
+      ),
+      await attempt(() =>
+        client.request({ method: 'POST', path: '/sources', body, sensitiveKeys: ['conn_string'] }),
+      ),
+      await attempt(() =>
+        client.request({ method: 'PUT', path: '/sources/1', body, sensitiveKeys: ['conn_string'] }),
+      ),
+      await attempt(() => client.listAll('/admin/users', { filter: { refreshToken: REFRESH } })),
+    ];
+    expect(errors.map((e) => (e as Error).name)).toEqual([
+      'ApiError',
+      'IndeterminateWriteError',
+      'ApiError',
+      'ApiError',
+    ]);
+    expect(String(errors[0])).toContain(REDACTED);
+    expect(lines.length).toBeGreaterThan(4);
+    expectClean([...errors.flatMap(textsOf), ...lines], server);
+  });
+
+  it('keeps the password and its base64 form out of a failed login', async () => {
+    const server = await echoingServer();
+    const lines: string[] = [];
+    const client = createClient({
+      baseUrl: server.url,
+      auth: { username: 'admin@dpac.local', password: PASSWORD },
+      log: (line) => lines.push(line),
+    });
+    open.push(client);
+    const error = await attempt(() => client.get('/domains'));
+    expect(String(error)).toContain('Could not log in with DPAC_USERNAME and DPAC_PASSWORD');
+    const base64 = Buffer.from(`admin@dpac.local:${PASSWORD}`).toString('base64');
+    for (const text of [...textsOf(error), ...lines]) expect(text).not.toContain(base64);
+    expectClean([...textsOf(error), ...lines], server);
+  });
+});
+
+describe('redact()', () => {
+  it('replaces sensitive keys at any depth, case-insensitively, without touching the input', () => {
+    const input = {
+      name: 'x',
+      Password: 'p',
+      nested: [
+        { refresh_token: 'r', client_secret: 's', access_key: 'a', Account_Key: 'k', passphrase: 'f' },
+      ],
+      connection: { password: { password_type: 'infoworks_managed', password: 'p2' }, user: 'u' },
+      scheduler_auth_token: 't',
+      secret_id: 'id',
+    };
+    expect(redact(input)).toEqual({
+      name: 'x',
+      Password: REDACTED,
+      nested: [
+        {
+          refresh_token: REDACTED,
+          client_secret: REDACTED,
+          access_key: REDACTED,
+          Account_Key: REDACTED,
+          passphrase: REDACTED,
+        },
+      ],
+      connection: { password: REDACTED, user: 'u' },
+      scheduler_auth_token: REDACTED,
+      secret_id: REDACTED,
+    });
+    expect(input.Password).toBe('p');
+  });
+
+  it('redacts extra keys given by the caller', () => {
+    expect(redact({ dsn: 'secret', other: 1 }, ['DSN'])).toEqual({ dsn: REDACTED, other: 1 });
+  });
+
+  it('scrubs credentials and JWTs from text', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
+    expect(redactText(`Authorization: Bearer ${jwt}`)).toBe(`Authorization: Bearer ${REDACTED}`);
+    expect(redactText(`token ${jwt} end`)).toBe(`token ${REDACTED} end`);
+    expect(redactText('Basic dXNlcjpwYXNz and more')).toBe(`Basic ${REDACTED} and more`);
+    expect(redactText('/x?refresh_token=abc&limit=2')).toBe(`/x?refresh_token=${REDACTED}&limit=2`);
+    expect(redactText('pw is hunter2!', ['hunter2!'])).toBe(`pw is ${REDACTED}`);
+  });
+});

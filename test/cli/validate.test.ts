@@ -1,0 +1,176 @@
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run.js';
+import { captureIo } from '../helpers/capture-io.js';
+
+const HOSTILE = path.resolve(import.meta.dirname, '../fixtures/hostile');
+
+async function validate(cwd: string, args: string[], env: Record<string, string> = {}) {
+  const io = captureIo(cwd, env);
+  const code = await runCli(['validate', ...args], io);
+  return { code, io, text: io.all() };
+}
+
+function expectCleanFailure(text: string): void {
+  expect(text).not.toContain('internal error');
+  expect(text).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+}
+
+describe('dpac validate on hostile input', () => {
+  const cases: Array<[string, string]> = [
+    ['alias-bomb.yaml', 'alias-bomb.yaml:7:9 error: YAML anchors and aliases are not supported in manifests'],
+    ['deep-flow.yaml', 'deep-flow.yaml:6:'],
+    ['deep-flow-maps.yaml', 'deep-flow-maps.yaml:5:'],
+    ['deep-block.yaml', 'deep-block.yaml:7:'],
+    [
+      'duplicate-keys.yaml',
+      'duplicate-keys.yaml:5:3 error: Duplicate key: each key may appear only once in a mapping',
+    ],
+    ['unknown-tag.yaml', 'unknown-tag.yaml:6:16 error: Unsupported YAML tag !shell'],
+    ['proto-key.yaml', 'proto-key.yaml:6:3 error: The key "__proto__" is not allowed'],
+    ['nul-byte.yaml', 'nul-byte.yaml:4:11 error: File contains a NUL byte'],
+    ['invalid-utf8.yaml', 'invalid-utf8.yaml:4:12 error: File is not valid UTF-8'],
+    [
+      'undefined-env.yaml',
+      'undefined-env.yaml:6:16 error: ${env.DPAC_TEST_SURELY_UNSET_VARIABLE} is not set',
+    ],
+  ];
+
+  for (const [file, expected] of cases) {
+    it(`refuses ${file} with a located diagnostic and exit 1`, async () => {
+      const { code, text } = await validate(HOSTILE, [file]);
+      expect(code).toBe(1);
+      expect(text).toContain(expected);
+      expectCleanFailure(text);
+    });
+  }
+
+  it('says the deep files are too deep rather than failing elsewhere', async () => {
+    for (const file of ['deep-flow.yaml', 'deep-flow-maps.yaml', 'deep-block.yaml']) {
+      const { text } = await validate(HOSTILE, [file]);
+      expect(text).toContain('Nesting deeper than 64 levels');
+    }
+  });
+
+  it('never lets a __proto__ key reach an object prototype', async () => {
+    await validate(HOSTILE, ['proto-key.yaml']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('dpac validate on oversized input', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await realpath(await mkdtemp(path.join(tmpdir(), 'dpac-hostile-')));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a file with a 2 MiB scalar before parsing it', async () => {
+    const big = `apiVersion: dpac/v1\nkind: Domain\nmetadata:\n  name: big\nspec:\n  description: ${'x'.repeat(2 * 1024 * 1024)}\n`;
+    await writeFile(path.join(dir, 'big-scalar.yaml'), big);
+    const { code, text } = await validate(dir, ['big-scalar.yaml']);
+    expect(code).toBe(1);
+    expect(text).toContain('big-scalar.yaml:1:1 error: File is larger than 1 MiB');
+    expectCleanFailure(text);
+  });
+
+  it('refuses manifests totalling more than 20 MiB without parsing any', async () => {
+    const folder = path.join(dir, 'many');
+    await mkdir(folder);
+    const chunk = `# ${'y'.repeat(1000 * 1000)}\n`;
+    for (let i = 0; i < 21; i++) await writeFile(path.join(folder, `part-${i}.yaml`), chunk);
+    const { code, text } = await validate(dir, ['many']);
+    expect(code).toBe(1);
+    expect(text).toContain('error: Manifests total more than 20 MiB');
+    expectCleanFailure(text);
+  });
+
+  it('refuses more than 20,000 documents without parsing them', async () => {
+    await writeFile(path.join(dir, 'docs.yaml'), '---\n{}\n'.repeat(20_001));
+    const { code, text } = await validate(dir, ['docs.yaml']);
+    expect(code).toBe(1);
+    expect(text).toContain('error: More than 20000 YAML documents');
+  });
+
+  it('refuses 1,000-deep block indentation', async () => {
+    let text = 'apiVersion: dpac/v1\nkind: Domain\nmetadata:\n  name: deep\nspec:\n';
+    for (let i = 1; i <= 1000; i++) text += `${' '.repeat(i)}k:\n`;
+    await writeFile(path.join(dir, 'indent.yaml'), text);
+    const result = await validate(dir, ['indent.yaml']);
+    expect(result.code).toBe(1);
+    expect(result.text).toContain('indent.yaml:');
+    expect(result.text).toContain('Nesting deeper than 64 levels');
+  });
+});
+
+describe('dpac validate', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await realpath(await mkdtemp(path.join(tmpdir(), 'dpac-validate-')));
+    await writeFile(
+      path.join(dir, 'domains.yaml'),
+      'apiVersion: dpac/v1\nkind: Domain\nmetadata:\n  name: sales\nspec:\n  description: ${var.team} data\n',
+    );
+    await writeFile(path.join(dir, 'vars.yaml'), 'team: finance\n');
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints a one-line summary and exits 0 when the manifests are valid', async () => {
+    const { code, io } = await validate(dir, ['domains.yaml', '--var', 'team=sales']);
+    expect(code).toBe(0);
+    expect(io.stdout).toEqual(['1 resource in 1 file is valid.']);
+  });
+
+  it('prints every diagnostic then the count, and exits 1', async () => {
+    const { code, io } = await validate(dir, ['domains.yaml']);
+    expect(code).toBe(1);
+    expect(io.stdout.join('\n')).toBe(
+      [
+        'domains.yaml:6:16 error: ${var.team} is not defined.',
+        "    Define it with --var team=VALUE, in a --var-file, or in the target's variables in dpac.yaml.",
+        '1 error, 0 warnings.',
+      ].join('\n'),
+    );
+  });
+
+  it('takes variables from --var-file, and --var over --var-file', async () => {
+    const fromFile = await validate(dir, ['domains.yaml', '--var-file', 'vars.yaml', '--json']);
+    expect(JSON.parse(fromFile.io.stdout.join(''))).toEqual({
+      valid: true,
+      diagnostics: [],
+      resources: ['Domain/sales'],
+    });
+    expect(fromFile.code).toBe(0);
+  });
+
+  it('prints JSON with --json', async () => {
+    const { code, io } = await validate(dir, ['domains.yaml', '--json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(io.stdout.join(''));
+    expect(report.valid).toBe(false);
+    expect(report.resources).toEqual([]);
+    expect(report.diagnostics[0]).toMatchObject({
+      severity: 'error',
+      summary: '${var.team} is not defined.',
+      source: { file: 'domains.yaml', line: 6, col: 16 },
+    });
+  });
+
+  it('refuses a malformed --var as a usage error', async () => {
+    const { code, text } = await validate(dir, ['domains.yaml', '--var', 'team']);
+    expect(code).toBe(1);
+    expect(text).toContain('expected NAME=VALUE');
+  });
+
+  it('refuses paths outside the project root', async () => {
+    const { code, text } = await validate(dir, ['../']);
+    expect(code).toBe(1);
+    expect(text).toContain('../ is outside the project root');
+  });
+});

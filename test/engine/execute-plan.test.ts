@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, IndeterminateWriteError, TransportError } from '../../src/api/errors.js';
+import { executePlan, type WriteClient } from '../../src/apply/execute-plan.js';
+import type { Call } from '../../src/core/call.js';
+
+type Req = Parameters<WriteClient['request']>[0];
+
+function call(id: string, over: Partial<Call>): Call {
+  return { id, address: 'Domain/d', method: 'POST', path: '/domains', depends_on: [], ...over };
+}
+
+function fakeClient(answer: (req: Req, n: number) => unknown): WriteClient & { sent: Req[] } {
+  const sent: Req[] = [];
+  return {
+    sent,
+    async request(req) {
+      sent.push(req);
+      const out = answer(req, sent.length);
+      if (out instanceof Error) throw out;
+      return { status: 200, body: out };
+    },
+  };
+}
+
+const indeterminate = (req: Req) =>
+  new IndeterminateWriteError({
+    method: req.method,
+    path: req.path,
+    body: req.body,
+    cause: new TransportError({ failure: 'reset', method: req.method, path: req.path, attempts: 1 }),
+  });
+
+const base = { env: {}, parallelism: 4, readBackDelaysMs: [0, 0], sleep: async () => {} };
+
+describe('executePlan', () => {
+  it('fills the id a create returned into the calls that depend on it', async () => {
+    const calls = [
+      call('c1', { address: 'Source/s', path: '/sources', creates: true, body: { name: 's' } }),
+      call('c2', {
+        address: 'Source/s',
+        method: 'PUT',
+        path: '/sources/${Source/s.id}/configurations/connection',
+        body: { password: '${env.PW}' },
+        depends_on: ['c1'],
+      }),
+    ];
+    const client = fakeClient((req) =>
+      req.path === '/sources' ? { result: { id: 'id-1' } } : { result: true },
+    );
+    const results = await executePlan({
+      ...base,
+      calls,
+      client,
+      env: { PW: 'pw' },
+      readBack: async () => [],
+    });
+    expect(results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect(client.sent[1]).toMatchObject({
+      method: 'PUT',
+      path: '/sources/id-1/configurations/connection',
+      body: { password: 'pw' },
+    });
+  });
+
+  it('skips the dependents of a failed step and continues independent branches', async () => {
+    const calls = [
+      call('c1', { address: 'Domain/a', creates: true }),
+      call('c2', {
+        address: 'User/u',
+        method: 'PATCH',
+        path: '/admin/users/${Domain/a.id}',
+        depends_on: ['c1'],
+      }),
+      call('c3', { address: 'Domain/b', creates: true, body: { name: 'b' } }),
+    ];
+    const client = fakeClient((req) =>
+      req.body === undefined
+        ? new ApiError({
+            status: 400,
+            method: 'POST',
+            path: '/v3/domains',
+            iwCode: 'IW10006',
+            details: 'bad',
+            intent: 'create Domain/a',
+          })
+        : { result: { id: 'b-id' } },
+    );
+    const results = await executePlan({ ...base, calls, client, readBack: async () => [] });
+    expect(results.map((r) => r.status)).toEqual(['failed', 'skipped', 'applied']);
+    expect(results[0]?.message).toBe('Could not create Domain/a: POST /v3/domains returned 400 IW10006: bad');
+    expect(results[1]?.message).toContain('depends on c1');
+  });
+
+  it('adopts the one object found by read-back after an ambiguous create, without re-sending', async () => {
+    const calls = [call('c1', { address: 'Domain/a', creates: true })];
+    const client = fakeClient((req) => indeterminate(req));
+    const results = await executePlan({ ...base, calls, client, readBack: async () => ['found-id'] });
+    expect(results[0]).toMatchObject({
+      status: 'applied',
+      id: 'found-id',
+      resolution: 'adopted-after-read-back',
+    });
+    expect(client.sent).toHaveLength(1);
+  });
+
+  it('re-sends an ambiguous create once read-back proves it absent', async () => {
+    const calls = [call('c1', { address: 'Domain/a', creates: true })];
+    const client = fakeClient((req, n) => (n === 1 ? indeterminate(req) : { result: { id: 'new-id' } }));
+    const results = await executePlan({ ...base, calls, client, readBack: async () => [] });
+    expect(results[0]).toMatchObject({
+      status: 'applied',
+      id: 'new-id',
+      resolution: 'resent-after-read-back',
+    });
+    expect(client.sent).toHaveLength(2);
+  });
+
+  it('stops on a key that several live objects carry and deletes nothing', async () => {
+    const calls = [call('c1', { address: 'Domain/a', creates: true })];
+    const client = fakeClient((req) => indeterminate(req));
+    const results = await executePlan({ ...base, calls, client, readBack: async () => ['x', 'y'] });
+    expect(results[0]?.status).toBe('failed');
+    expect(results[0]?.message).toContain('2 live objects carry this name (ids x, y)');
+    expect(client.sent.every((r) => r.method === 'POST')).toBe(true);
+  });
+
+  it('re-sends at most twice a run', async () => {
+    const calls = ['a', 'b', 'c'].map((n, i) =>
+      call(`c${i + 1}`, { address: `Domain/${n}`, creates: true, body: { name: n } }),
+    );
+    const client = fakeClient((req) => indeterminate(req));
+    const results = await executePlan({ ...base, parallelism: 1, calls, client, readBack: async () => [] });
+    expect(client.sent).toHaveLength(5); // 3 first tries + 2 re-sends
+    expect(results[2]?.message).toContain('re-send budget is spent');
+  });
+
+  it('starts nothing new once an interrupt is requested', async () => {
+    let stop = false;
+    const calls = [
+      call('c1', { address: 'Domain/a', creates: true }),
+      call('c2', { address: 'Domain/b', creates: true, depends_on: ['c1'] }),
+    ];
+    const client = fakeClient(() => {
+      stop = true;
+      return { result: { id: 'a' } };
+    });
+    const results = await executePlan({
+      ...base,
+      calls,
+      client,
+      readBack: async () => [],
+      stopRequested: () => stop,
+    });
+    expect(results.map((r) => r.status)).toEqual(['applied', 'not_started']);
+    expect(client.sent).toHaveLength(1);
+  });
+
+  it('fails a step whose secret variable is unset, naming the variable only', async () => {
+    const calls = [call('c1', { address: 'Domain/a', creates: true, body: { password: '${env.NOPE}' } })];
+    const client = fakeClient(() => ({ result: { id: 'a' } }));
+    const results = await executePlan({ ...base, calls, client, readBack: async () => [] });
+    expect(results[0]).toMatchObject({
+      status: 'failed',
+      message: 'Could not create Domain/a: needs the environment variable NOPE',
+    });
+    expect(client.sent).toHaveLength(0);
+  });
+});

@@ -1,0 +1,113 @@
+// Small fake kinds for manifest tests, named like real kinds so addresses read naturally. They fill
+// the whole ResourceKind contract, but only spec, parent, metadataKey, sensitive and refs matter here.
+import { z } from 'zod';
+import { Domain } from '../../src/kinds/domain.js';
+import { defineKind, type KindName, type ResourceKind } from '../../src/kinds/kind.js';
+import type { KindRegistry } from '../../src/manifest/manifest.js';
+
+interface FakeKind<S> {
+  kind: KindName;
+  parent?: KindName;
+  metadataKey: string;
+  spec: z.ZodType<S>;
+  sensitive?: string[];
+  refs?: ResourceKind<S>['refs'];
+}
+
+export function fakeKind<S>(options: FakeKind<S>): ResourceKind<S> {
+  return defineKind<S>({
+    description: `A fake ${options.kind} for tests.`,
+    sensitive: [],
+    immutable: [],
+    refs: () => [],
+    read: { list: `/fake/${options.kind}` },
+    fromApi: () => ({}) as S,
+    create: () => [],
+    update: () => [],
+    remove: () => [],
+    ...options,
+  });
+}
+
+const environmentSpec = z
+  .object({
+    platform: z.enum(['azure', 'gcp', 'aws']).describe('Cloud the environment runs on.'),
+    region: z.string().optional().describe('Region name.'),
+  })
+  .strict();
+
+export const FakeEnvironment = fakeKind({
+  kind: 'Environment',
+  metadataKey: 'environment',
+  spec: environmentSpec,
+});
+
+const sourceSpec = z
+  .object({
+    environment: z.string().describe('Name of the environment the source ingests into.'),
+    type: z.enum(['rdbms', 'file']).default('rdbms').describe('Source type.'),
+    connection: z
+      .object({
+        host: z.string().optional().describe('Database host.'),
+        port: z.number().int().optional().describe('Port.'),
+        password: z
+          .union([
+            z.string().min(1),
+            z.object({ password_type: z.literal('secret_store'), secret_id: z.string() }).strict(),
+          ])
+          .optional()
+          .describe('Password (write-only).'),
+      })
+      .strict()
+      .default({})
+      .describe('How to reach the source.'),
+    depends_on: z.array(z.string()).default([]).describe('Sources that must exist first (test-only field).'),
+    tokens: z
+      .array(z.object({ value: z.string() }).strict())
+      .default([])
+      .describe('Secrets in a list.'),
+  })
+  .strict();
+
+type SourceSpec = z.infer<typeof sourceSpec>;
+
+export const FakeSource = fakeKind<SourceSpec>({
+  kind: 'Source',
+  metadataKey: 'source',
+  spec: sourceSpec as z.ZodType<SourceSpec>,
+  sensitive: ['/connection/password', '/tokens/value'],
+  refs: (s) => [
+    { address: `Environment/${s.environment}`, path: '/environment' },
+    ...s.depends_on.map((d, i) => ({ address: `Source/${d}`, path: `/depends_on/${i}` })),
+  ],
+});
+
+const tableSpec = z
+  .object({
+    schema_name_at_source: z.string().describe('Schema of the table in the source database.'),
+    ingestion: z
+      .object({ sync_type: z.enum(['full_refresh', 'incremental']).describe('How the table is loaded.') })
+      .strict()
+      .optional()
+      .describe('Ingestion configuration.'),
+  })
+  .strict();
+
+export const FakeTable = fakeKind({ kind: 'Table', parent: 'Source', metadataKey: 'table', spec: tableSpec });
+
+const checkSpec = z.object({ rule: z.string().describe('The check.') }).strict();
+
+export const FakeValidationSpec = fakeKind({
+  kind: 'ValidationSpec',
+  parent: 'Table',
+  metadataKey: 'validation_spec',
+  spec: checkSpec,
+});
+
+export const FAKE_KINDS: KindRegistry = {
+  Environment: FakeEnvironment,
+  Domain,
+  Source: FakeSource,
+  Table: FakeTable,
+  ValidationSpec: FakeValidationSpec,
+};
