@@ -53,7 +53,8 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   });
   const changes = diff.changes.filter((c) => selected(c.kind, c.ancestors, c.name));
   const specs = new Map(input.manifests.map((m) => [m.address, m.spec]));
-  const calls = planCalls({ changes, ownershipTag: input.ownershipTag, declared: (a) => specs.get(a) });
+  const declared = (address: string) => specs.get(address);
+  const calls = planCalls({ changes, ownershipTag: input.ownershipTag, declared });
   const plan = assemblePlan({
     url: input.url,
     manifests,
@@ -62,6 +63,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     live,
     unmanaged: diff.unmanaged,
     ownershipTag: input.ownershipTag,
+    declared,
   });
   return { plan, live, diagnostics: diff.diagnostics };
 }

@@ -1,8 +1,8 @@
 // Fills a call's placeholders just before it is sent: `${Kind/.../name.id}` from ids known so far,
 // `${env.NAME}` from the environment (secrets are resolved here and only here). Pure.
 
-const ID_REF = /\$\{([A-Za-z]+(?:\/[^}]+)+?)\.id\}/g;
-const ENV_REF = /\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
+const ID_REF = /(?<!\$)\$\{([A-Za-z]+(?:\/[^}]+)+?)\.id\}/g;
+const ENV_REF = /(?<!\$)\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 export interface Substitution<T> {
   value?: T;
@@ -27,7 +27,9 @@ export function substitute<T>(
         const v = env[name];
         if (v === undefined) missing.push(`the environment variable ${name}`);
         return v ?? whole;
-      });
+      })
+      // `$${...}` is the manifest escape for a literal `${...}` (kept verbatim in secret fields).
+      .replace(/\$\$\{/g, '${');
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return fill(v);
     if (Array.isArray(v)) return v.map(walk);

@@ -16,11 +16,14 @@ export async function verifyApply(options: {
 }): Promise<Diagnostic[]> {
   const changes = options.changes.filter((c) => options.appliedAddresses.has(c.address));
   if (changes.length === 0) return [];
+  // Referenced objects are read too, so ids in what was written map back to names.
+  const addresses = changes.flatMap((c) => [c.address, ...(c.refs ?? [])]);
   const live = await readLive({
     client: options.client,
-    scope: addressScope(changes.map((c) => c.address)),
+    scope: addressScope(addresses),
     ownershipTag: options.ownershipTag,
   });
+
   const out: Diagnostic[] = [];
   for (const c of changes) {
     const obj = live.objects.get(c.address);

@@ -19,6 +19,6 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .showHelpAfterError()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
-  for (const factory of factories) program.addCommand(factory(io, setExit));
+  for (const factory of factories) program.addCommand(factory(io, setExit).copyInheritedSettings(program));
   return program;
 }

@@ -113,7 +113,7 @@ function diffDeclared(
       ...base,
       ...live,
       action: 'update',
-      reason: `${fields.length} field${fields.length === 1 ? '' : 's'} differ`,
+      reason: `${fields.length} field${fields.length === 1 ? ' differs' : 's differ'}`,
     };
   return { ...base, ...live, action: 'noop', reason: 'in sync' };
 }

@@ -35,9 +35,3 @@ export function didYouMean(input: string, candidates: Iterable<string>): string 
   }
   return bestDistance <= limit ? best : undefined;
 }
-
-/** ` Did you mean X?` (with a leading space) or '' — for appending to a sentence. */
-export function didYouMeanSuffix(input: string, candidates: Iterable<string>, quote = ''): string {
-  const hint = didYouMean(input, candidates);
-  return hint === undefined ? '' : ` Did you mean ${quote}${hint}${quote}?`;
-}

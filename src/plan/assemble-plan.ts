@@ -19,6 +19,8 @@ export interface AssembleInput {
   live: LiveState;
   unmanaged: readonly string[];
   ownershipTag: string;
+  /** Declared specs by address (some kinds resolve refs through their parent's spec). */
+  declared(address: string): unknown | undefined;
   now?: Date;
 }
 
@@ -37,7 +39,7 @@ export function assemblePlan(input: AssembleInput): Plan {
     created_at: (input.now ?? new Date()).toISOString(),
     ownership_tag: input.ownershipTag,
     summary: summarize(input.changes, input.unmanaged.length),
-    changes: input.changes.filter((c) => c.action !== 'noop').map(toPlanChange),
+    changes: input.changes.filter((c) => c.action !== 'noop').map((c) => toPlanChange(c, input.declared)),
     calls: input.calls.map((c) => ({ ...c, body: redactCallBody(c.body) })),
     fingerprints,
     creates: input.changes.filter((c) => c.action === 'create').map((c) => c.address),
@@ -46,8 +48,12 @@ export function assemblePlan(input: AssembleInput): Plan {
   };
 }
 
-function toPlanChange(c: Change): PlanChange {
-  const sensitive = KINDS[c.kind].sensitive;
+function toPlanChange(c: Change, declared: AssembleInput['declared']): PlanChange {
+  const kind = KINDS[c.kind];
+  const sensitive = kind.sensitive;
+  const refs = c.after
+    ? kind.refs(c.after as never, { ancestors: c.ancestors, declared }).map((r) => r.address)
+    : [];
   const hide = (spec: Record<string, unknown> | undefined) => {
     if (!spec) return null;
     let out = spec;
@@ -63,6 +69,7 @@ function toPlanChange(c: Change): PlanChange {
     after: hide(c.after),
     fields: c.fields.filter((f) => !sensitive.some((p) => f.path === p || f.path.startsWith(`${p}/`))),
     ...(c.ignore?.length ? { ignore: c.ignore } : {}),
+    ...(refs.length ? { refs: [...new Set(refs)] } : {}),
   };
 }
 

@@ -26,6 +26,8 @@ export interface PlanChange {
   fields: FieldChange[];
   /** metadata.ignore pointers of the manifest (verification after apply honours them too). */
   ignore?: string[];
+  /** Addresses the desired spec refers to (verification reads them to map ids back to names). */
+  refs?: string[];
 }
 
 export interface Plan {

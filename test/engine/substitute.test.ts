@@ -36,3 +36,10 @@ describe('substitute', () => {
     ]);
   });
 });
+
+describe('substitute escapes', () => {
+  it('reads $${...} as a literal ${...} and resolves nothing inside it', () => {
+    const result = substitute({ password: 'pre$${env.X}post' }, new Map(), {});
+    expect(result.value).toEqual({ password: 'pre${env.X}post' });
+  });
+});

@@ -1,6 +1,7 @@
 // A child's parent (from its metadata parent key) must be declared, and as the right kind.
 import { makeAddress } from '../../core/address.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
+import type { Manifest } from '../manifest.js';
 import { isDeclared, type RuleInput, suggestionSuffix } from './rule-input.js';
 
 export function checkParents(input: RuleInput): Diagnostic[] {
