@@ -54,9 +54,18 @@ export function orderCalls(
     }
     if (!before) continue;
     const refs = KINDS[change.kind].refs(before as never, { ancestors: change.ancestors, declared });
+    const stillRefers = new Set(
+      change.after && change.action !== 'delete'
+        ? KINDS[change.kind]
+            .refs(change.after as never, { ancestors: change.ancestors, declared })
+            .map((r) => r.address)
+        : [],
+    );
     for (const ref of refs) {
       const target = firstDelete.get(ref.address);
-      if (target !== undefined && ref.address !== change.address) {
+      // A referrer that keeps referring to a replaced object is rewritten after its re-creation
+      // (needsCreated), not before its deletion.
+      if (target !== undefined && ref.address !== change.address && !stillRefers.has(ref.address)) {
         // Referrer's last call before the target's delete (its own delete, or its rewrite).
         const referrerLast = lastDelete.get(change.address) ?? last;
         if (referrerLast !== target) edges[target]?.add(referrerLast);

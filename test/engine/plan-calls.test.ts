@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { Change } from '../../src/diff/change.js';
+import { KINDS } from '../../src/kinds/index.js';
+import { planCalls } from '../../src/plan/plan-calls.js';
+
+const domainSpec = (envs: string[]) =>
+  KINDS.Domain.spec.parse({ environments: envs }) as Record<string, unknown>;
+const envSpec = () =>
+  KINDS.Environment.spec.parse({
+    platform: 'azure',
+    compute_engine: 'databricks',
+    connection_configuration: { workspace_url: 'https://w', token: '${env.T}', region: 'eastus' },
+    metastore: { type: 'hive', configuration: { mode: 'internal' } },
+  }) as Record<string, unknown>;
+
+function change(over: Partial<Change> & Pick<Change, 'address' | 'kind' | 'action'>): Change {
+  const parts = over.address.split('/');
+  return { name: parts.at(-1) as string, ancestors: parts.slice(1, -1), reason: 'test', fields: [], ...over };
+}
+
+const summary = (calls: ReturnType<typeof planCalls>) =>
+  calls.map((c) => `${c.id} ${c.method} ${c.path} <- [${c.depends_on.join(',')}]`);
+
+describe('planCalls', () => {
+  it('creates a referenced object first and fills its id through a placeholder', () => {
+    const calls = planCalls({
+      ownershipTag: 'managed-by:dpac',
+      declared: () => undefined,
+      changes: [
+        change({ address: 'Domain/sales', kind: 'Domain', action: 'create', after: domainSpec(['prod']) }),
+        change({ address: 'Environment/prod', kind: 'Environment', action: 'create', after: envSpec() }),
+      ],
+    });
+    expect(summary(calls)).toEqual(['c1 POST /admin/environment <- []', 'c2 POST /domains <- [c1]']);
+    expect(calls[1]?.body).toEqual({ name: 'sales', environment_ids: ['${Environment/prod.id}'] });
+    expect(calls[0]?.body).toMatchObject({ connection_configuration: { token: '${env.T}' } });
+  });
+
+  it('deletes a referrer before what it refers to, in reverse of creation', () => {
+    const calls = planCalls({
+      ownershipTag: 'managed-by:dpac',
+      declared: () => undefined,
+      changes: [
+        change({
+          address: 'Environment/old',
+          kind: 'Environment',
+          action: 'delete',
+          before: envSpec(),
+          liveId: 'env1',
+        }),
+        change({
+          address: 'Domain/d',
+          kind: 'Domain',
+          action: 'delete',
+          before: domainSpec(['old']),
+          liveId: 'dom1',
+        }),
+      ],
+    });
+    expect(summary(calls)).toEqual([
+      'c1 DELETE /domains/dom1 <- []',
+      'c2 DELETE /admin/environment/env1 <- [c1]',
+    ]);
+  });
+
+  it('runs a replace as delete then create, and rewrites referrers with the new id', () => {
+    const calls = planCalls({
+      ownershipTag: 'managed-by:dpac',
+      declared: () => undefined,
+      changes: [
+        change({
+          address: 'Environment/prod',
+          kind: 'Environment',
+          action: 'replace',
+          before: envSpec(),
+          after: envSpec(),
+          liveId: 'env1',
+        }),
+        change({
+          address: 'Domain/sales',
+          kind: 'Domain',
+          action: 'update',
+          before: domainSpec(['prod']),
+          after: domainSpec(['prod']),
+          liveId: 'dom1',
+          fields: [
+            {
+              path: '/environments/0',
+              before: 'Environment/prod',
+              after: 'Environment/prod',
+              why: 'new id after replacement',
+            },
+          ],
+        }),
+      ],
+    });
+    expect(summary(calls)).toEqual([
+      'c1 DELETE /admin/environment/env1 <- []',
+      'c2 POST /admin/environment <- [c1]',
+      'c3 PATCH /domains/dom1 <- [c2]',
+    ]);
+    expect(calls[2]?.body).toEqual({ name: 'sales', environment_ids: ['${Environment/prod.id}'] });
+  });
+
+  it('writes nothing for a no-op', () => {
+    const calls = planCalls({
+      ownershipTag: 'managed-by:dpac',
+      declared: () => undefined,
+      changes: [
+        change({
+          address: 'Domain/d',
+          kind: 'Domain',
+          action: 'noop',
+          before: domainSpec([]),
+          after: domainSpec([]),
+          liveId: 'x',
+        }),
+      ],
+    });
+    expect(calls).toEqual([]);
+  });
+});

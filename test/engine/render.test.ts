@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { Plan } from '../../src/plan/plan.js';
+import { renderCalls } from '../../src/render/render-calls.js';
+import { driftReport, renderDriftText } from '../../src/render/render-drift.js';
+import { renderPlanMarkdown } from '../../src/render/render-plan-markdown.js';
+import { renderPlanText } from '../../src/render/render-plan-text.js';
+
+const plain = { color: false };
+
+function plan(over: Partial<Plan>): Plan {
+  return {
+    format_version: 1,
+    tool_version: '0.1.0',
+    url: 'http://127.0.0.1:3001/v3',
+    manifest_digest: 'd',
+    created_at: '2026-11-21T00:00:00.000Z',
+    ownership_tag: 'managed-by:dpac',
+    summary: { add: 1, change: 1, replace: 0, destroy: 1, adopt: 0, unmanaged: 2 },
+    changes: [
+      {
+        address: 'Domain/sales',
+        kind: 'Domain',
+        action: 'create',
+        reason: 'declared, not found live',
+        before: null,
+        after: { description: 'Sales', environments: ['prod'] },
+        fields: [],
+      },
+      {
+        address: 'Table/db/orders',
+        kind: 'Table',
+        action: 'update',
+        reason: '1 field differs',
+        before: null,
+        after: null,
+        fields: [{ path: '/ingestion/sync_type', before: 'full-load', after: 'incremental' }],
+      },
+      {
+        address: 'Source/old',
+        kind: 'Source',
+        action: 'delete',
+        reason: 'carries the ownership tag and no manifest declares it',
+        before: {},
+        after: null,
+        fields: [],
+      },
+    ],
+    calls: [
+      {
+        id: 'c1',
+        address: 'Domain/sales',
+        method: 'POST',
+        path: '/domains',
+        body: { name: 'sales' },
+        creates: true,
+        depends_on: [],
+      },
+      { id: 'c2', address: 'Source/old', method: 'DELETE', path: '/sources/abc', depends_on: ['c1'] },
+    ],
+    fingerprints: {},
+    creates: ['Domain/sales'],
+    unmanaged: ['Domain/x', 'Domain/y'],
+    problems: [],
+    ...over,
+  };
+}
+
+describe('renderers', () => {
+  it('renders a plan as terraform-like text', () => {
+    expect(renderPlanText(plan({}), plain)).toBe(
+      [
+        'dpac will perform the following actions:',
+        '',
+        '  # Domain/sales will be created: declared, not found live',
+        '  + Domain/sales',
+        '      + /description = "Sales"',
+        '      + /environments = ["prod"]',
+        '',
+        '  # Table/db/orders will be updated in place: 1 field differs',
+        '  ~ Table/db/orders',
+        '      ~ /ingestion/sync_type: "full-load" → "incremental"',
+        '',
+        '  # Source/old will be destroyed: carries the ownership tag and no manifest declares it',
+        '  - Source/old',
+        '',
+        'Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.',
+        '2 live objects are unmanaged (not declared, not owned by dpac): left untouched.',
+      ].join('\n'),
+    );
+  });
+
+  it('says No changes for an empty plan', () => {
+    const empty = plan({
+      changes: [],
+      calls: [],
+      summary: { add: 0, change: 0, replace: 0, destroy: 0, adopt: 0, unmanaged: 0 },
+    });
+    expect(renderPlanText(empty, plain)).toBe(
+      'No changes. Live state matches the manifests.\nPlan: 0 to add, 0 to change, 0 to replace, 0 to destroy.',
+    );
+  });
+
+  it('summarises a big group of children instead of listing them all', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      address: `Table/db/t${i}`,
+      kind: 'Table' as const,
+      action: 'create' as const,
+      reason: 'declared, not found live',
+      before: null,
+      after: {},
+      fields: [],
+    }));
+    const text = renderPlanText(plan({ changes: many }), plain);
+    expect(text).toContain('  + ... and 9 more Table objects will be created (see --json)');
+    expect(text).not.toContain('Table/db/t5');
+  });
+
+  it('prints the literal calls with their dependencies', () => {
+    expect(renderCalls(plan({}).calls, plain)).toBe(
+      [
+        '2 API calls, in order:',
+        '  c1    POST   /domains  # Domain/sales',
+        '        {"name":"sales"}',
+        '  c2    DELETE /sources/abc  # Source/old  (after c1)',
+      ].join('\n'),
+    );
+  });
+
+  it('caps markdown for pull-request comments with a summary', () => {
+    const md = renderPlanMarkdown(plan({}), 400);
+    expect(md.length).toBeLessThanOrEqual(400);
+    expect(md).toContain('**Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.**');
+    expect(renderPlanMarkdown(plan({}))).toContain('| `~` | `Table/db/orders` | update | 1 field differs |');
+  });
+
+  it('groups drift into changed, missing and extra', () => {
+    const text = renderDriftText(driftReport(plan({})), plain);
+    expect(text).toBe(
+      [
+        'Drift detected.',
+        '',
+        'Changed (1) — apply would revert these:',
+        '  ~ Table/db/orders: 1 field differs',
+        '      /ingestion/sync_type: live "full-load", declared "incremental"',
+        '',
+        'Missing (1) — declared, not found live:',
+        '  + Domain/sales',
+        '',
+        'Extra (1) — owned by dpac, no longer declared:',
+        '  - Source/old',
+        '2 unmanaged live objects (not declared, not owned) left untouched.',
+      ].join('\n'),
+    );
+  });
+});
