@@ -1,5 +1,7 @@
 // What plan, apply and drift share: load manifests, connect, compute the plan, and print any
 // problems on the way. Returns the plan, or the exit code to stop with.
+
+import type { Command } from 'commander';
 import type { ApiClient } from '../api/index.js';
 import { DpacApiError } from '../api/index.js';
 import { hasErrors } from '../core/diagnostic.js';
@@ -8,15 +10,27 @@ import { loadManifests } from '../manifest/load-manifests.js';
 import type { Manifest } from '../manifest/manifest.js';
 import type { ProjectConfig } from '../manifest/project-config.js';
 import { type ComputedPlan, computePlan } from '../pipeline.js';
-import { type ConnectFlags, openClient } from './connect.js';
+import { addConnectOptions, type ConnectFlags, openClient } from './connect.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
-import { loadOptionsFrom, type ManifestFlags, type Selector } from './options.js';
+import {
+  addColorOption,
+  addManifestOptions,
+  addSelectOption,
+  loadOptionsFrom,
+  type ManifestFlags,
+  type Selector,
+} from './options.js';
 
 export interface PlanFlags extends ManifestFlags, ConnectFlags {
   select?: Selector[];
   allowMassDelete?: boolean;
   color?: boolean;
+}
+
+/** The flags plan, apply and drift share: manifests, --select, connection and colour. */
+export function addPlanningOptions(command: Command): Command {
+  return addColorOption(addConnectOptions(addSelectOption(addManifestOptions(command))));
 }
 
 export interface PlanSession extends ComputedPlan {

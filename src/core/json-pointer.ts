@@ -1,36 +1,70 @@
-// RFC 6901 JSON pointers over plain JSON values. Pure; setPointer copies along the path.
+// JSON pointers (RFC 6901): the one way paths into documents and specs are written. Pure;
+// setPointer copies along the path.
 
-export function splitPointer(pointer: string): string[] {
-  if (pointer === '' || pointer === '/') return [];
-  return pointer
-    .replace(/^\//, '')
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+export function escapeSegment(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
-export function joinPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+export function unescapeSegment(segment: string): string {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** `['connection', 'password']` → `/connection/password`; `[]` → '' (the whole document). */
+export function toPointer(path: readonly PropertyKey[]): string {
+  return path.map((s) => `/${escapeSegment(String(s))}`).join('');
+}
+
+/** `/tables/0/name` → `['tables', '0', 'name']`; '' (and '/') → []. */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '' || pointer === '/') return [];
+  return pointer.slice(1).split('/').map(unescapeSegment);
+}
+
+/** Pointers of every ancestor, deepest first, ending with '' (the root). */
+export function ancestorPointers(pointer: string): string[] {
+  const out: string[] = [];
+  let p = pointer;
+  while (p !== '') {
+    p = p.slice(0, p.lastIndexOf('/'));
+    out.push(p);
+  }
+  return out;
+}
+
+/** For humans: `spec.tables[0].name` rather than `/spec/tables/0/name`. */
+export function displayPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number' || /^\d+$/.test(String(segment))) out += `[${String(segment)}]`;
+    else out += out === '' ? String(segment) : `.${String(segment)}`;
+  }
+  return out;
+}
+
+/** The value at a path in plain data (own properties only), or undefined. */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, String(segment))) return undefined;
+    node = (node as Record<string, unknown>)[String(segment)];
+  }
+  return node;
 }
 
 export function getPointer(value: unknown, pointer: string): unknown {
-  let current = value;
-  for (const segment of splitPointer(pointer)) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[segment];
-  }
-  return current;
+  return valueAt(value, parsePointer(pointer));
 }
 
 /** Copy of `value` with the pointer set (or removed when `next` is undefined). */
 export function setPointer<T>(value: T, pointer: string, next: unknown): T {
-  const segments = splitPointer(pointer);
+  const segments = parsePointer(pointer);
   if (segments.length === 0) return next as T;
   const [head, ...rest] = segments as [string, ...string[]];
   const container: Record<string, unknown> | unknown[] = Array.isArray(value)
     ? [...value]
     : { ...((value ?? {}) as Record<string, unknown>) };
   const child = (container as Record<string, unknown>)[head];
-  const updated = rest.length === 0 ? next : setPointer(child, joinPointer(rest), next);
+  const updated = rest.length === 0 ? next : setPointer(child, toPointer(rest), next);
   if (updated === undefined && !Array.isArray(container)) delete (container as Record<string, unknown>)[head];
   else (container as Record<string, unknown>)[head] = updated;
   return container as T;

@@ -1,9 +1,9 @@
 // Field-level comparison of a desired spec with a live projection. Pure.
 // Rules (product.md §3): a field the manifest gives is managed and compared; a field it omits is not
-// compared (documented defaults were already filled in by the schema); arrays of the same length
-// are compared element by element with the same rule, otherwise as a whole; skipped pointers
+// compared (documented defaults were already filled in by the schema); lists of objects of the same
+// length are compared element by element with the same rule, other lists as a whole; skipped pointers
 // (write-only secrets, metadata.ignore) are never compared.
-import { isUnder, joinPointer } from '../core/json-pointer.js';
+import { isUnder, toPointer } from '../core/json-pointer.js';
 
 export interface FieldChange {
   /** JSON pointer into the spec. */
@@ -39,7 +39,7 @@ function walk(
   rules: WalkRules,
   out: FieldChange[],
 ): void {
-  const pointer = joinPointer(path);
+  const pointer = toPointer(path);
   if (rules.skip.some((s) => matchesSkip(pointer, s))) return;
   const key = rules.keyed[pointer];
   if (key && Array.isArray(desired)) {
@@ -58,7 +58,10 @@ function walk(
     return;
   }
   if (Array.isArray(desired)) {
-    if (!Array.isArray(live) || live.length !== desired.length) {
+    // A list of scalars (tags, roles, topics: sets after normalization) differs as a whole;
+    // position-wise fields would show `/tags/0: pii → gdpr` for a set that gained one and lost one.
+    const scalars = desired.every((item) => item === null || typeof item !== 'object');
+    if (!Array.isArray(live) || live.length !== desired.length || (scalars && !sameScalars(desired, live))) {
       out.push({ path: pointer, before: live, after: desired });
       return;
     }
@@ -93,6 +96,10 @@ function matchesSkip(pointer: string, skip: string): boolean {
 
 function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function sameScalars(desired: readonly unknown[], live: readonly unknown[]): boolean {
+  return desired.every((item, i) => sameScalar(item, live[i]));
 }
 
 function sameScalar(a: unknown, b: unknown): boolean {

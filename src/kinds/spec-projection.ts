@@ -1,7 +1,7 @@
 // Projects loose live JSON onto a kind's zod spec schema: keeps only declared keys, drops nulls and
 // empty strings, folds stringly numbers and booleans, and removes write-only fields. Pure; never validates.
 import type { z } from 'zod';
-import { splitPointer } from '../core/json-pointer.js';
+import { parsePointer } from '../core/json-pointer.js';
 
 interface Def {
   type: string;
@@ -100,7 +100,7 @@ function unwrap(schema: z.ZodType): Def {
 /** Copy of `value` without the fields at `pointers`; a `*` segment matches every array index or key. */
 export function omitPointers<T>(value: T, pointers: readonly string[]): T {
   let out: unknown = structuredClone(value);
-  for (const pointer of pointers) out = omitAt(out, splitPointer(pointer));
+  for (const pointer of pointers) out = omitAt(out, parsePointer(pointer));
   return out as T;
 }
 

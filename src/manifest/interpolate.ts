@@ -4,7 +4,7 @@
 // No message ever contains a substituted value.
 import type { Diagnostic } from '../core/diagnostic.js';
 import { didYouMean } from './did-you-mean.js';
-import { escapeSegment } from './json-pointer.js';
+import { escapeSegment } from '../core/json-pointer.js';
 import type { Locator } from './locator.js';
 
 export interface InterpolationContext {

@@ -1,6 +1,6 @@
 // Maps JSON pointers into a parsed YAML document to file:line:col, for keys and for values.
 import type { SourceLocation } from '../core/diagnostic.js';
-import { ancestorPointers } from './json-pointer.js';
+import { ancestorPointers } from '../core/json-pointer.js';
 
 export interface NodeLocation {
   /** Where the mapping key starts (absent for sequence items and the root). */

@@ -1,7 +1,7 @@
 // Which values are secrets: a kind lists JSON pointers into its spec; a pointer also matches
 // through array indexes it leaves out (`/credentials/password` ⊇ `/credentials/3/password`)
 // and `*` matches any one segment.
-import { parsePointer } from './json-pointer.js';
+import { parsePointer } from '../core/json-pointer.js';
 
 export function isSensitivePointer(patterns: readonly string[], pointer: string): boolean {
   if (patterns.length === 0) return false;

@@ -3,7 +3,7 @@
 // keys, non-scalar keys and nesting deeper than MAX_DEPTH. Never quotes source text.
 import { isAlias, isMap, isPair, isScalar, isSeq, type LineCounter, type Node, type ParsedNode } from 'yaml';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
-import { escapeSegment } from './json-pointer.js';
+import { escapeSegment } from '../core/json-pointer.js';
 import { MAX_DEPTH } from './limits.js';
 import type { NodeLocation } from './locator.js';
 

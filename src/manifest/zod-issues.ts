@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { didYouMean } from './did-you-mean.js';
-import { displayPath, toPointer, valueAt } from './json-pointer.js';
+import { displayPath, toPointer, valueAt } from '../core/json-pointer.js';
 import type { Locator } from './locator.js';
 import { descriptionAt, knownKeysAt } from './schema-at-path.js';
 

@@ -6,11 +6,15 @@ import { checkSavedPlan } from '../../apply/check-saved-plan.js';
 import { formatDiagnostics } from '../../manifest/format-diagnostics.js';
 import { hasChanges, type Plan } from '../../plan/plan.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
-import { addConnectOptions } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import { type CliIo, useColor } from '../io.js';
-import { addColorOption, addManifestOptions, addSelectOption } from '../options.js';
-import { connect, type PlanFlags, planSession, reportApiFailure } from '../plan-session.js';
+import {
+  addPlanningOptions,
+  connect,
+  type PlanFlags,
+  planSession,
+  reportApiFailure,
+} from '../plan-session.js';
 import { registerCommand } from '../program.js';
 import { progressReporter } from '../progress.js';
 
@@ -33,10 +37,7 @@ registerCommand((io, setExit) => {
       '--allow-mass-delete',
       'allow a plan that deletes more than max(5, 25%) of the managed objects of a kind',
     );
-  addManifestOptions(command);
-  addSelectOption(command);
-  addConnectOptions(command);
-  addColorOption(command);
+  addPlanningOptions(command);
   return command.action(async (paths: string[], flags: Flags) => setExit(await runApply(io, paths, flags)));
 });
 

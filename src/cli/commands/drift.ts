@@ -1,11 +1,9 @@
 // `dpac drift`: a read-only plan. The client refuses every write; exit 0 in sync, 2 on drift, 1 on error.
 import { Command, Option } from 'commander';
 import { driftReport, renderDriftMarkdown, renderDriftText } from '../../render/render-drift.js';
-import { addConnectOptions } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import { useColor } from '../io.js';
-import { addColorOption, addManifestOptions, addSelectOption } from '../options.js';
-import { type PlanFlags, planSession } from '../plan-session.js';
+import { addPlanningOptions, type PlanFlags, planSession } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 
 interface Flags extends PlanFlags {
@@ -19,10 +17,7 @@ registerCommand((io, setExit) => {
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'),
     );
-  addManifestOptions(command);
-  addSelectOption(command);
-  addConnectOptions(command);
-  addColorOption(command);
+  addPlanningOptions(command);
   return command.action(async (paths: string[], flags: Flags) => {
     const style = { color: useColor(io, flags.color) };
     const session = await planSession(

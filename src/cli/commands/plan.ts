@@ -5,11 +5,9 @@ import { hasChanges } from '../../plan/plan.js';
 import { renderCalls } from '../../render/render-calls.js';
 import { renderPlanMarkdown } from '../../render/render-plan-markdown.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
-import { addConnectOptions } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import { useColor } from '../io.js';
-import { addColorOption, addManifestOptions, addSelectOption } from '../options.js';
-import { type PlanFlags, planSession } from '../plan-session.js';
+import { addPlanningOptions, type PlanFlags, planSession } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 
 interface Flags extends PlanFlags {
@@ -35,10 +33,7 @@ registerCommand((io, setExit) => {
       '--allow-mass-delete',
       'allow a plan that deletes more than max(5, 25%) of the managed objects of a kind',
     );
-  addManifestOptions(command);
-  addSelectOption(command);
-  addConnectOptions(command);
-  addColorOption(command);
+  addPlanningOptions(command);
   return command.action(async (paths: string[], flags: Flags) => {
     const style = { color: useColor(io, flags.color) };
     const session = await planSession(io, paths, flags, { color: style.color });
