@@ -31,7 +31,10 @@ registerCommand((io, setExit) => {
     .argument('[paths...]', 'manifest files, folders or globs (default: the current folder)')
     .option('--plan <file>', 'apply exactly this saved plan (refused if anything it touches changed)')
     .option('--auto-approve', 'do not ask for confirmation')
-    .option('--parallelism <n>', 'calls in flight at once (writes are further limited by the client)', '8')
+    .option(
+      '--parallelism <n>',
+      'calls in flight at once (default: dpac.yaml parallelism, else 8; writes are further limited by the client)',
+    )
     .option('--resend-secrets', 'write every document holding a secret, even when nothing else changed')
     .option(
       '--allow-mass-delete',
@@ -43,8 +46,10 @@ registerCommand((io, setExit) => {
 
 async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<number> {
   const style = { color: useColor(io, flags.color) };
-  const parallelism = Number(flags.parallelism ?? 8);
-  if (!Number.isInteger(parallelism) || parallelism < 1) {
+  if (
+    flags.parallelism !== undefined &&
+    !(Number.isInteger(Number(flags.parallelism)) && Number(flags.parallelism) >= 1)
+  ) {
     io.err('Error: --parallelism must be a whole number of at least 1.');
     return EXIT.error;
   }
@@ -53,6 +58,7 @@ async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<numbe
     : await fromManifests(io, paths, flags, style.color);
   if (typeof prepared === 'number') return prepared;
   const { plan, client, knownIds, ownershipTag } = prepared;
+  const parallelism = Number(flags.parallelism ?? prepared.parallelism ?? 8);
   try {
     if (!flags.plan) io.out(renderPlanText(plan, style));
     if (!hasChanges(plan)) {
@@ -112,7 +118,9 @@ async function fromManifests(io: CliIo, paths: string[], flags: Flags, color: bo
   if (typeof session === 'number') return session;
   const knownIds = new Map([...session.live.objects.values()].map((o) => [o.address, o.id]));
   return {
+    parallelism: session.project.parallelism,
     plan: session.plan,
+
     client: session.client,
     knownIds,
     ownershipTag: session.project.ownership_tag,
@@ -138,7 +146,7 @@ async function fromSavedPlan(io: CliIo, flags: Flags) {
       return EXIT.error;
     }
     const knownIds = new Map([...status.live.objects.values()].map((o) => [o.address, o.id]));
-    return { plan, client: opened.client, knownIds, ownershipTag };
+    return { plan, client: opened.client, knownIds, ownershipTag, parallelism: undefined };
   } catch (error) {
     await opened.client.close();
     return reportApiFailure(io, error);
