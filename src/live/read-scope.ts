@@ -54,6 +54,8 @@ export function manifestScope(options: ScopeOptions): ReadScope {
     declared.add(m.address);
     kinds.add(m.kind);
     for (const k of ancestorKinds(m.kind)) kinds.add(k);
+    // `metadata.prune: true` deletes undeclared children of every kind, declared anywhere or not.
+    if (m.metadata.prune === true) for (const k of KIND_NAMES) if (KINDS[k].parent === m.kind) kinds.add(k);
   }
   const specs = new Map(options.manifests.map((m) => [m.address, m.spec]));
   for (const m of options.manifests) {

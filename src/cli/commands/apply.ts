@@ -1,5 +1,7 @@
 // `dpac apply`: execute a plan (fresh from the manifests, or a saved one) and converge.
+
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Command } from 'commander';
 import { type ApplyOutcome, applyPlan, applySummary } from '../../apply/apply-plan.js';
 import { checkSavedPlan } from '../../apply/check-saved-plan.js';
@@ -130,7 +132,7 @@ async function fromManifests(io: CliIo, paths: string[], flags: Flags, color: bo
 async function fromSavedPlan(io: CliIo, flags: Flags) {
   let plan: Plan;
   try {
-    plan = JSON.parse(await readFile(flags.plan as string, 'utf8')) as Plan;
+    plan = JSON.parse(await readFile(path.resolve(io.cwd, flags.plan as string), 'utf8')) as Plan;
   } catch (error) {
     io.err(`Error: cannot read the saved plan ${flags.plan}: ${(error as Error).message}`);
     return EXIT.error;

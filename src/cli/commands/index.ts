@@ -4,6 +4,7 @@ import './plan.js';
 import './apply.js';
 import './show.js';
 import './drift.js';
+import './export.js';
 import './graph.js';
 import './schema.js';
 import './emulator.js';

@@ -1,5 +1,7 @@
 // `dpac plan`: what would change, why, and the literal calls that would do it.
+
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Command, Option } from 'commander';
 import { hasChanges } from '../../plan/plan.js';
 import { renderCalls } from '../../render/render-calls.js';
@@ -40,7 +42,10 @@ registerCommand((io, setExit) => {
     if (typeof session === 'number') return setExit(session);
     try {
       const { plan } = session;
-      if (flags.out) await writeFile(flags.out, `${JSON.stringify(plan, null, 2)}\n`, { mode: 0o600 });
+      if (flags.out)
+        await writeFile(path.resolve(io.cwd, flags.out), `${JSON.stringify(plan, null, 2)}\n`, {
+          mode: 0o600,
+        });
       if (flags.json) io.out(JSON.stringify(plan, null, 2));
       else if (flags.markdown) io.out(renderPlanMarkdown(plan));
       else {

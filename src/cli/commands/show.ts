@@ -1,5 +1,7 @@
 // `dpac show FILE`: render a saved plan in any view.
+
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Command, Option } from 'commander';
 import type { Plan } from '../../plan/plan.js';
 import { renderCalls } from '../../render/render-calls.js';
@@ -28,7 +30,7 @@ registerCommand((io, setExit) => {
   return command.action(async (file: string, flags: Flags) => {
     let plan: Plan;
     try {
-      plan = JSON.parse(await readFile(file, 'utf8')) as Plan;
+      plan = JSON.parse(await readFile(path.resolve(io.cwd, file), 'utf8')) as Plan;
       if (!Array.isArray(plan.calls) || !Array.isArray(plan.changes))
         throw new Error('not a dpac plan (no calls/changes)');
     } catch (error) {

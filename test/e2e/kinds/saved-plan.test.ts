@@ -1,0 +1,106 @@
+// Saved plans through the real CLI: `plan --out`, `show` in every format, `apply --plan`, and the
+// rendered text of a create, an update with field diffs and a delete, checked literally.
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type E2e, startE2e } from '../../helpers/e2e.js';
+import * as f from './fixtures.js';
+
+const PROJECT =
+  "apiVersion: dpac/v1\nkind: Project\nmetadata:\n  name: kinds\nprune:\n  - kind: Domain\n    name: 'tmp_*'\n";
+
+const TEXT = `dpac will perform the following actions:
+
+  # Domain/marketing will be created: declared, not found live
+  + Domain/marketing
+      + /description = "Marketing."
+      + /environments = ["prod"]
+
+  # Domain/sales will be updated in place: 1 field differs
+  ~ Domain/sales
+      ~ /description: "Sales team." → "Sales and marketing."
+
+  # Domain/tmp_old will be destroyed: inside the prune scope Domain/tmp_* of dpac.yaml
+  - Domain/tmp_old
+
+Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.`;
+
+describe('saved plans', () => {
+  let e2e: E2e;
+  let api: f.Api;
+  let out: string;
+  beforeAll(async () => {
+    e2e = await startE2e();
+  });
+  beforeEach(async () => {
+    await f.resetWith(e2e, {
+      'dpac.yaml': PROJECT,
+      'platform.yaml': f.docs(f.environment(), f.domain('sales'), f.domain('tmp_old')),
+    });
+    await f.applyOk(e2e);
+    await e2e.write(
+      'platform.yaml',
+      f.docs(f.environment(), f.domain('sales', 'Sales and marketing.'), f.domain('marketing', 'Marketing.')),
+    );
+    api = await f.connectApi(e2e);
+    out = path.join(e2e.dir, 'plan.json');
+  });
+  afterAll(() => e2e.close());
+
+  it('saves a plan that show reproduces as text, JSON and Markdown, and apply --plan applies exactly it', async () => {
+    const planned = await e2e.dpac(['plan', '--no-color', '--out', out]);
+    expect(planned.code).toBe(0);
+    expect(planned.stdout).toBe(
+      `${TEXT}\n\nSaved the plan to ${out}. Apply exactly this plan with: dpac apply --plan ${out}`,
+    );
+
+    const shown = await e2e.dpac(['show', out, '--no-color']);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/^Plan made \S+ for http:\/\/127\.0\.0\.1:\d+\/v3 by dpac \S+\.\n\n/);
+    expect(shown.stdout.replace(/^Plan made .*\n\n/, '')).toBe(TEXT);
+
+    const json = JSON.parse((await e2e.dpac(['plan', '--json'])).stdout) as f.PlanJson;
+    const shownJson = JSON.parse((await e2e.dpac(['show', out, '--json'])).stdout) as f.PlanJson;
+    expect(shownJson.changes).toEqual(json.changes);
+    expect(shownJson.calls).toEqual(json.calls);
+    expect(shownJson.summary).toEqual({ add: 1, change: 1, replace: 0, destroy: 1, adopt: 0, unmanaged: 0 });
+
+    const sales = await api.idOf('/admin/domains', 'sales');
+    const old = await api.idOf('/admin/domains', 'tmp_old');
+    const markdown = (await e2e.dpac(['show', out, '--markdown'])).stdout;
+    expect(markdown).toBe((await e2e.dpac(['plan', '--markdown'])).stdout);
+    expect(markdown).toContain(
+      [
+        '| `+` | `Domain/marketing` | create | declared, not found live |',
+        '| `~` | `Domain/sales` | update | 1 field differs |',
+        '| `-` | `Domain/tmp_old` | delete | inside the prune scope Domain/tmp_* of dpac.yaml |',
+      ].join('\n'),
+    );
+    expect(markdown).toContain('- `/description`: `"Sales team."` → `"Sales and marketing."`');
+    expect(markdown).toContain(`c1 POST /domains\nc2 PATCH /domains/${sales}\nc3 DELETE /domains/${old}`);
+
+    const seq = e2e.lastSeq();
+    const applied = await e2e.dpac(['apply', '--plan', out, '--no-color']);
+    expect(applied.stderr).toBe('');
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain(
+      'Apply complete! Resources: 1 added, 1 changed, 0 replaced, 1 destroyed.',
+    );
+    expect(e2e.writesSince(seq).map((w) => `${w.method} ${w.path}`)).toEqual([
+      'POST /v3/domains',
+      `PATCH /v3/domains/${sales}`,
+      `DELETE /v3/domains/${old}`,
+    ]);
+    await f.expectConverged(e2e);
+  });
+
+  it('refuses a saved plan before any write when an object it touches changed since', async () => {
+    expect((await e2e.dpac(['plan', '--out', out])).code).toBe(0);
+    const sales = await api.idOf('/admin/domains', 'sales');
+    await api.send('PATCH', `/domains/${sales}`, { description: 'changed by hand' });
+    const seq = e2e.lastSeq();
+    const refused = await e2e.dpac(['apply', '--plan', out]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Domain/sales');
+    expect(e2e.writesSince(seq)).toEqual([]);
+  });
+});
