@@ -24,7 +24,9 @@ export interface CreateClientOptions {
   auth: Credentials;
   /** Injected transport (tests, proxies); when given, `tls` and `timeouts.connectMs` are the dispatcher's business. */
   dispatcher?: Dispatcher;
+  /** In-flight calls; default 16 reads (idempotent GETs) and 4 writes, halved on repeated 429/503. */
   concurrency?: { reads?: number; writes?: number };
+
   timeouts?: { connectMs?: number; headersReadMs?: number; headersWriteMs?: number };
   retry?: {
     budget?: number;
@@ -105,7 +107,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
   };
   const budget = new RetryBudget({ start: options.retry?.budget ?? 500 });
   const limiters = {
-    reads: new AdaptiveLimiter({ max: options.concurrency?.reads ?? 8 }),
+    reads: new AdaptiveLimiter({ max: options.concurrency?.reads ?? 16 }),
     writes: new AdaptiveLimiter({ max: options.concurrency?.writes ?? 4 }),
   };
   const urlOf = (hostRelative: string): string => `${endpoint.origin}${hostRelative}`;

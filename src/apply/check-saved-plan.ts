@@ -53,7 +53,11 @@ export async function checkSavedPlan({
   const live = await readLive({ client, scope: addressScope(addresses), ownershipTag });
   const changed = touched.filter((a) => {
     const obj = live.objects.get(a);
-    return !obj || fingerprint(obj.raw) !== plan.fingerprints[a];
+    if (!obj) return true;
+    // Hash the same sub-documents the plan did (it reads only those its manifests manage).
+    const names = plan.fingerprint_documents?.[a] ?? Object.keys(obj.raw.docs);
+    const docs = Object.fromEntries(names.map((n) => [n, obj.raw.docs[n]]));
+    return fingerprint({ ...obj.raw, docs }) !== plan.fingerprints[a];
   });
   const appeared = plan.creates.filter((a) => live.objects.has(a));
   if (changed.length === 0 && appeared.length === 0) return { diagnostics: [], live };

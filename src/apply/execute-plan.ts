@@ -43,35 +43,28 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
   const running = new Map<string, Promise<void>>();
   const budget = { resends: MAX_RESENDS_PER_RUN };
 
-  const blocked = (c: Call) =>
-    c.depends_on.some((d) => {
-      const r = results.get(d);
-      return r !== undefined && r.status !== 'applied';
-    });
-  const ready = (c: Call) => c.depends_on.every((d) => results.get(d)?.status === 'applied');
+  // Indexed so a step's end touches only its dependents: rescanning every call per step made a
+  // 10k-table apply quadratic. Ready calls start in plan order (a min-heap of plan indexes).
+  const index = new Map(calls.map((c, i) => [c.id, i]));
+  const dependents = calls.map((): number[] => []);
+  const waiting = calls.map((c) => c.depends_on.length);
+  calls.forEach((c, i) => {
+    for (const d of c.depends_on) {
+      const at = index.get(d);
+      if (at !== undefined) dependents[at]?.push(i);
+    }
+  });
+  const ready = new MinHeap();
+  waiting.forEach((n, i) => {
+    if (n === 0) ready.push(i);
+  });
 
   while (results.size < calls.length) {
-    for (const c of calls) {
-      if (results.has(c.id) || running.has(c.id)) continue;
-      if (blocked(c)) {
-        const failed = c.depends_on.filter((d) => results.get(d)?.status !== 'applied');
-        finish({
-          call: c,
-          status: 'skipped',
-          message: `skipped: depends on ${failed.join(', ')}, which did not apply`,
-          ms: 0,
-        });
-      }
-    }
-    if (results.size >= calls.length) break;
     const stopping = options.stopRequested?.() ?? false;
-    if (!stopping) {
-      for (const c of calls) {
-        if (running.size >= options.parallelism) break;
-        if (results.has(c.id) || running.has(c.id) || !ready(c)) continue;
-        options.onEvent?.({ type: 'start', call: c, running: running.size + 1 });
-        running.set(c.id, runStep(c).then(finish));
-      }
+    while (!stopping && running.size < options.parallelism && ready.size() > 0) {
+      const c = calls[ready.pop()] as Call;
+      options.onEvent?.({ type: 'start', call: c, running: running.size + 1 });
+      running.set(c.id, runStep(c).then(finish));
     }
     if (running.size === 0) {
       // Nothing in flight and nothing startable: an interrupt, or calls whose deps never ran.
@@ -95,6 +88,40 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
     results.set(result.call.id, result);
     if (result.status === 'applied' && result.id) ids.set(result.call.address, result.id);
     options.onEvent?.({ type: 'end', result, done: results.size, total: calls.length });
+    const at = index.get(result.call.id);
+    if (at === undefined) return;
+    if (result.status === 'applied') {
+      for (const i of dependents[at] ?? []) {
+        waiting[i] = (waiting[i] ?? 0) - 1;
+        if (waiting[i] === 0) ready.push(i);
+      }
+    } else if (result.status !== 'not_started') {
+      skipDependentsOf(at);
+    }
+  }
+
+  /** Skips, in plan order, every call that depends (transitively) on a step that did not apply. */
+  function skipDependentsOf(at: number): void {
+    const doomed = new Set<number>();
+    const visit = (i: number): void => {
+      for (const d of dependents[i] ?? []) {
+        const c = calls[d] as Call;
+        if (doomed.has(d) || results.has(c.id)) continue;
+        doomed.add(d);
+        visit(d);
+      }
+    };
+    visit(at);
+    for (const d of [...doomed].sort((a, b) => a - b)) {
+      const c = calls[d] as Call;
+      const failed = c.depends_on.filter((dep) => results.get(dep)?.status !== 'applied');
+      finish({
+        call: c,
+        status: 'skipped',
+        message: `skipped: depends on ${failed.join(', ')}, which did not apply`,
+        ms: 0,
+      });
+    }
   }
 
   async function runStep(call: Call): Promise<StepResult> {
@@ -139,4 +166,40 @@ export function isIndeterminate(error: unknown): boolean {
 
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A binary min-heap of plan indexes. */
+class MinHeap {
+  private readonly items: number[] = [];
+  size(): number {
+    return this.items.length;
+  }
+  push(value: number): void {
+    const a = this.items;
+    a.push(value);
+    for (let i = a.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if ((a[parent] as number) <= value) break;
+      a[i] = a[parent] as number;
+      a[parent] = value;
+      i = parent;
+    }
+  }
+  pop(): number {
+    const a = this.items;
+    const top = a[0] as number;
+    const last = a.pop() as number;
+    if (a.length === 0) return top;
+    a[0] = last;
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let min = i;
+      if (l < a.length && (a[l] as number) < (a[min] as number)) min = l;
+      if (r < a.length && (a[r] as number) < (a[min] as number)) min = r;
+      if (min === i) return top;
+      [a[i], a[min]] = [a[min] as number, a[i] as number];
+      i = min;
+    }
+  }
 }

@@ -71,6 +71,12 @@ export interface ReadSpec {
   detail?: string;
   /** Extra per-item GETs for sub-documents (name → path template with `{id}`). Keep them few. */
   documents?: Record<string, string>;
+  /**
+   * The top-level spec keys each document feeds. A document is then read only for objects whose
+   * manifest manages one of those keys (export reads them all). Without an entry: always read.
+   */
+  documentKeys?: Readonly<Record<string, readonly string[]>>;
+
   /** The natural key of a live item. Default: `item.name`. */
   keyOf?(item: Record<string, unknown>): string;
 }

@@ -150,7 +150,9 @@ export const Source = defineKind<SourceSpec>({
       connection: `${ITEM}/configurations/connection`,
       advanced: `${ITEM}/configurations/advance`,
     },
+    documentKeys: { connection: ['connection'], advanced: ['advanced_configurations'] },
   },
+
   fromApi: ({ item, docs }, names) => {
     const type = item.type as SourceType;
     const known = (SOURCE_TYPES as readonly string[]).includes(String(item.type));

@@ -93,6 +93,7 @@ export const TableGroup = defineKind<TableGroupSpec>({
   read: {
     list: LIST,
     documents: { schedule: `${ITEM}/schedules` },
+    documentKeys: { schedule: ['schedule'] },
   },
   fromApi: ({ item, docs }, names) => {
     const computeId = idOf(asRecord(item.environment_compute_template)?.environment_compute_template_id);

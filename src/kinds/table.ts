@@ -33,6 +33,7 @@ export const Table = defineKind<TableSpec>({
   read: {
     list: TABLES,
     documents: { advanced: `${TABLE}/configurations/advance` },
+    documentKeys: { advanced: ['advanced_configurations'] },
   },
   fromApi: ({ item, docs }, names) => {
     const config = asRecord(item.configuration) ?? {};

@@ -88,13 +88,20 @@ async function readCollection(
       const item = def.read.detail
         ? { ...listItem, ...asObject(await client.get(renderPath(def.read.detail, ids))) }
         : listItem;
+      const name = keyOf(item);
+      const wanted = scope.managedKeys?.(makeAddress(kind, where.ancestors, name)) ?? 'all';
+      const needed = ([doc]: [string, string]) =>
+        wanted === 'all' ||
+        !def.read.documentKeys?.[doc] ||
+        def.read.documentKeys[doc].some((k) => wanted.has(k));
       const docs: Record<string, unknown> = {};
       await Promise.all(
-        Object.entries(def.read.documents ?? {}).map(async ([name, template]) => {
-          docs[name] = await readDocument(client, renderPath(template, ids));
-        }),
+        Object.entries(def.read.documents ?? {})
+          .filter(needed)
+          .map(async ([doc, template]) => {
+            docs[doc] = await readDocument(client, renderPath(template, ids));
+          }),
       );
-      const name = keyOf(item);
       return { kind, name, ...where, record: { id, item, docs } };
     }),
   );

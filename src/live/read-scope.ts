@@ -9,6 +9,11 @@ export interface ReadScope {
   expand(parentAddress: string, parentOwned: boolean): boolean;
   /** When set, only these addresses are read in detail (list items of others are dropped). */
   only?(address: string): boolean;
+  /**
+   * The spec keys the manifests manage for an address: documents feeding none of them are not
+   * read (see ReadSpec.documentKeys). Absent, or 'all': every document is read.
+   */
+  managedKeys?(address: string): ReadonlySet<string> | 'all';
 }
 
 export interface ScopeOptions {
@@ -69,8 +74,12 @@ export function manifestScope(options: ScopeOptions): ReadScope {
       }
     }
   }
+  // An undeclared object is only ever deleted or reported, which needs no sub-document.
+  const managed = new Map(options.manifests.map((m) => [m.address, new Set(Object.keys(m.spec as object))]));
+  const none: ReadonlySet<string> = new Set();
   return {
     kinds,
     expand: (address, owned) => declared.has(address) || owned || (options.pruneParent?.(address) ?? false),
+    managedKeys: (address) => managed.get(address) ?? none,
   };
 }

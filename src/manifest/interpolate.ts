@@ -3,8 +3,8 @@
 // verbatim (the secret is read only when a call is sent) and a literal secret is a warning.
 // No message ever contains a substituted value.
 import type { Diagnostic } from '../core/diagnostic.js';
-import { didYouMean } from './did-you-mean.js';
 import { escapeSegment } from '../core/json-pointer.js';
+import { didYouMean } from './did-you-mean.js';
 import type { Locator } from './locator.js';
 
 export interface InterpolationContext {

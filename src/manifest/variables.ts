@@ -3,9 +3,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { escapeSegment } from '../core/json-pointer.js';
 import { didYouMean } from './did-you-mean.js';
 import { display } from './find-files.js';
-import { escapeSegment } from '../core/json-pointer.js';
 import { parseYaml } from './parse-yaml.js';
 import type { ProjectConfig } from './project-config.js';
 import { readSources } from './read-files.js';

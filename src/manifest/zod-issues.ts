@@ -3,8 +3,8 @@
 // from the file are never echoed (they may be secrets); only schema facts are.
 import type { z } from 'zod';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
-import { didYouMean } from './did-you-mean.js';
 import { displayPath, toPointer, valueAt } from '../core/json-pointer.js';
+import { didYouMean } from './did-you-mean.js';
 import type { Locator } from './locator.js';
 import { descriptionAt, knownKeysAt } from './schema-at-path.js';
 

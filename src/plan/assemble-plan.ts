@@ -27,9 +27,13 @@ export interface AssembleInput {
 export function assemblePlan(input: AssembleInput): Plan {
   const touched = input.changes.filter((c) => c.action !== 'noop' && c.action !== 'create');
   const fingerprints: Record<string, string> = {};
+  const fingerprintDocuments: Record<string, string[]> = {};
   for (const c of touched) {
     const obj = input.live.objects.get(c.address);
-    if (obj) fingerprints[c.address] = fingerprint(obj.raw);
+    if (obj) {
+      fingerprints[c.address] = fingerprint(obj.raw);
+      fingerprintDocuments[c.address] = Object.keys(obj.raw.docs).sort();
+    }
   }
   return {
     format_version: PLAN_FORMAT_VERSION,
@@ -42,6 +46,8 @@ export function assemblePlan(input: AssembleInput): Plan {
     changes: input.changes.filter((c) => c.action !== 'noop').map((c) => toPlanChange(c, input.declared)),
     calls: input.calls.map((c) => ({ ...c, body: redactCallBody(c.body) })),
     fingerprints,
+    fingerprint_documents: fingerprintDocuments,
+
     creates: input.changes.filter((c) => c.action === 'create').map((c) => c.address),
     unmanaged: [...input.unmanaged],
     problems: [...input.live.problems],

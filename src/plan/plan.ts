@@ -43,6 +43,9 @@ export interface Plan {
   calls: Call[];
   /** Hash of the normalized live GET of every object the plan touches (stale-plan check). */
   fingerprints: Record<string, string>;
+  /** The sub-documents each fingerprint covers (only those read for the plan). */
+  fingerprint_documents: Record<string, string[]>;
+
   /** Addresses to be created: apply refuses if one exists by then. */
   creates: string[];
   unmanaged: string[];

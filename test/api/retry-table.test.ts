@@ -297,9 +297,9 @@ describe('cancellation', () => {
 describe('concurrency', () => {
   it('halves the read limit after repeated 429s', async () => {
     const { client } = await setup([429, 429, 429]);
-    expect(client.stats().concurrency).toEqual({ reads: 8, writes: 4 });
+    expect(client.stats().concurrency).toEqual({ reads: 16, writes: 4 });
     await client.get('/domains');
-    expect(client.stats().concurrency).toEqual({ reads: 4, writes: 4 });
+    expect(client.stats().concurrency).toEqual({ reads: 8, writes: 4 });
   });
 });
 

@@ -58,6 +58,8 @@ function plan(over: Partial<Plan>): Plan {
       { id: 'c2', address: 'Source/old', method: 'DELETE', path: '/sources/abc', depends_on: ['c1'] },
     ],
     fingerprints: {},
+    fingerprint_documents: {},
+
     creates: ['Domain/sales'],
     unmanaged: ['Domain/x', 'Domain/y'],
     problems: [],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument } from 'yaml';
-import { didYouMean, editDistance } from '../../src/manifest/did-you-mean.js';
 import { displayPath, parsePointer, toPointer } from '../../src/core/json-pointer.js';
+import { didYouMean, editDistance } from '../../src/manifest/did-you-mean.js';
 import { Locator } from '../../src/manifest/locator.js';
 import { findDeepNesting } from '../../src/manifest/scan-nesting.js';
 import { isSensitivePointer } from '../../src/manifest/sensitive.js';

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { ReadClient } from '../../src/live/live-object.js';
+import { readLive } from '../../src/live/read-live.js';
+import { everythingScope, manifestScope } from '../../src/live/read-scope.js';
+import type { Manifest } from '../../src/manifest/manifest.js';
+
+/** A fake API: one source with two tables; records every GET path. */
+function fakeApi() {
+  const gets: string[] = [];
+  const lists: Record<string, Record<string, unknown>[]> = {
+    '/sources': [{ id: 's1', name: 'db', type: 'rdbms', sub_type: 'sqlserver', tags: ['managed-by:dpac'] }],
+    '/sources/s1/tables': [
+      {
+        id: 't1',
+        name: 'orders',
+        original_table_name: 'orders',
+        schema_name_at_source: 'dbo',
+        configuration: { sync_type: 'full-load' },
+      },
+      {
+        id: 't2',
+        name: 'other',
+        original_table_name: 'other',
+        schema_name_at_source: 'dbo',
+        configuration: { sync_type: 'full-load' },
+      },
+    ],
+  };
+  const client: ReadClient = {
+    async *list(path) {
+      gets.push(path);
+      yield* lists[path] ?? [];
+    },
+    async get<T>(path: string) {
+      gets.push(path);
+      return { result: path.endsWith('/advance') ? [] : {} } as T;
+    },
+  };
+  return { client, gets };
+}
+
+function tableManifest(spec: Record<string, unknown>): Manifest {
+  return {
+    kind: 'Table',
+    name: 'orders',
+    ancestors: ['db'],
+    address: 'Table/db/orders',
+    metadata: { name: 'orders', source: 'db' },
+    spec,
+    source: { file: 'm.yaml', line: 1, col: 1 },
+    locate: () => undefined,
+  };
+}
+
+describe('readLive', () => {
+  it('reads a sub-document only for objects whose manifest manages the fields it feeds', async () => {
+    const api = fakeApi();
+    const spec = { source_table: { table_name: 'orders', schema_name: 'dbo' }, advanced_configurations: [] };
+    const live = await readLive({
+      client: api.client,
+      scope: manifestScope({ manifests: [tableManifest(spec)] }),
+      ownershipTag: 'managed-by:dpac',
+    });
+    expect(api.gets.filter((p) => p.endsWith('/configurations/advance'))).toEqual([
+      '/sources/s1/tables/t1/configurations/advance',
+    ]);
+    expect(live.objects.get('Table/db/orders')?.spec.advanced_configurations).toEqual([]);
+    expect(live.objects.get('Table/db/other')?.spec.advanced_configurations).toBeUndefined();
+  });
+
+  it('skips the sub-document when the manifest leaves those fields unmanaged', async () => {
+    const api = fakeApi();
+    const spec = { source_table: { table_name: 'orders', schema_name: 'dbo' } };
+    await readLive({
+      client: api.client,
+      scope: manifestScope({ manifests: [tableManifest(spec)] }),
+      ownershipTag: 'managed-by:dpac',
+    });
+    expect(api.gets.some((p) => p.endsWith('/configurations/advance'))).toBe(false);
+  });
+
+  it('reads every sub-document for export', async () => {
+    const api = fakeApi();
+    await readLive({ client: api.client, scope: everythingScope(), ownershipTag: 'managed-by:dpac' });
+    expect(
+      api.gets.filter((p) => p.includes('/tables/') && p.endsWith('/configurations/advance')),
+    ).toHaveLength(2);
+  });
+});
