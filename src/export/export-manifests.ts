@@ -1,0 +1,178 @@
+// LiveState → manifest files, pure. Every selected object is either written or reported with
+// why (never silently dropped); references that leave the export are reported; objects whose
+// parent or a referenced object cannot be written are held back so the written set validates.
+import { makeAddress, parseAddress } from '../core/address.js';
+import type { FieldChange } from '../diff/compare-specs.js';
+import { isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
+import type { LiveObject, LiveState } from '../live/live-object.js';
+import { selectedBy } from '../plan/select.js';
+import { exportObject } from './export-object.js';
+import { FileNames, filePathFor } from './file-layout.js';
+import { type ExportDocument, renderDocuments } from './render-documents.js';
+import type { SecretVariable } from './secret-placeholders.js';
+
+export const SCHEMA_FILE = 'dpac.schema.json';
+
+export interface ExportOptions {
+  /** `--select` selectors (`Source`, `Source/sales_db`, `Table/sales_db/orders`); none = everything. */
+  select?: readonly string[];
+}
+
+export interface ExportFile {
+  /** Relative to the output folder, with `/`. */
+  path: string;
+  yaml: string;
+  documents: number;
+}
+
+export interface ExportNote {
+  address: string;
+  why: string;
+}
+
+export interface ExportResult {
+  files: ExportFile[];
+  /** Environment variables the exported placeholders need, in file order. */
+  variables: SecretVariable[];
+  /** Selected objects not written, with why. */
+  problems: ExportNote[];
+  /** Written objects that refer to objects outside the export (declare or export those too). */
+  outside: ExportNote[];
+  /** Written objects a plan would still change: a projection that does not round-trip. */
+  unstable: { address: string; fields: FieldChange[] }[];
+  /** Written documents per kind. */
+  counts: Partial<Record<KindName, number>>;
+}
+
+interface Written {
+  obj: LiveObject;
+  document: ExportDocument;
+  variables: SecretVariable[];
+  refs: string[];
+}
+
+export function exportManifests(live: LiveState, options: ExportOptions = {}): ExportResult {
+  const isSelected = selectedBy(options.select);
+  const selected = [...live.objects.values()]
+    .filter((o) => isSelected(o.kind, o.ancestors, o.name))
+    .sort((a, b) => a.ancestors.length - b.ancestors.length || compare(a.address, b.address));
+  const selectedAddresses = new Set(selected.map((o) => o.address));
+  const problems: ExportNote[] = live.problems.filter((p) => {
+    const { kind, ancestors, name } = parseAddress(p.address);
+    return isKindName(kind) && isSelected(kind, ancestors, name);
+  });
+  const failed = new Set(live.problems.map((p) => p.address));
+  const outside: ExportNote[] = [];
+  const unstable: ExportResult['unstable'] = [];
+  const written = new Map<string, Written>();
+  const context = { takenNames: new Set<string>(), memos: new Map() };
+
+  for (const obj of selected) {
+    const parent = parentAddress(obj);
+    if (
+      parent !== undefined &&
+      (failed.has(parent) || (selectedAddresses.has(parent) && !written.has(parent)))
+    ) {
+      failed.add(obj.address);
+      problems.push({ address: obj.address, why: `its parent ${parent} cannot be exported` });
+      continue;
+    }
+    const result = exportObject(obj, context);
+    if (!result.ok) {
+      failed.add(obj.address);
+      problems.push({ address: obj.address, why: result.why });
+      continue;
+    }
+    const refs = KINDS[obj.kind]
+      .refs(result.desired as never, { ancestors: obj.ancestors, declared: (a) => live.objects.get(a)?.spec })
+      .map((r) => r.address);
+    const dangling = refs.find((a) => !live.objects.has(a) && !failed.has(a));
+    if (dangling !== undefined) {
+      failed.add(obj.address);
+      problems.push({
+        address: obj.address,
+        why: `refers to ${dangling}, which was not found live (an id dpac cannot map to a name)`,
+      });
+      continue;
+    }
+    if (parent !== undefined && !selectedAddresses.has(parent))
+      outside.push({ address: obj.address, why: `its parent ${parent} is not in this export` });
+    for (const a of new Set(refs))
+      if (!selectedAddresses.has(a))
+        outside.push({ address: obj.address, why: `refers to ${a}, not in this export` });
+    if (result.differs.length > 0) unstable.push({ address: obj.address, fields: result.differs });
+    written.set(obj.address, { obj, document: result.document, variables: result.variables, refs });
+  }
+  holdBackBrokenReferrers(written, failed, problems);
+  return { ...layOut([...written.values()]), problems, outside, unstable, counts: countKinds(written) };
+}
+
+/** A written object that refers to one that could not be written would fail validation: hold it back too. */
+function holdBackBrokenReferrers(
+  written: Map<string, Written>,
+  failed: Set<string>,
+  problems: ExportNote[],
+): void {
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [address, w] of written) {
+      const broken =
+        w.refs.find((a) => failed.has(a)) ??
+        (failed.has(parentAddress(w.obj) ?? '') ? parentAddress(w.obj) : undefined);
+      if (broken === undefined) continue;
+      written.delete(address);
+      failed.add(address);
+      problems.push({ address, why: `refers to ${broken}, which cannot be exported` });
+      changed = true;
+    }
+  }
+}
+
+function layOut(objects: readonly Written[]): Pick<ExportResult, 'files' | 'variables'> {
+  const names = new FileNames();
+  const byFile = new Map<string, Written[]>();
+  // Roots first, so a root's file stem is settled before its children ask for it.
+  for (const w of objects) {
+    const path = filePathFor(names, w.obj.kind, w.obj.ancestors, w.obj.name);
+    const list = byFile.get(path);
+    if (list) list.push(w);
+    else byFile.set(path, [w]);
+  }
+  const files: ExportFile[] = [];
+  const variables: SecretVariable[] = [];
+  for (const path of [...byFile.keys()].sort(compare)) {
+    const docs = (byFile.get(path) ?? []).sort(
+      (a, b) =>
+        KIND_NAMES.indexOf(a.obj.kind) - KIND_NAMES.indexOf(b.obj.kind) ||
+        compare(a.obj.address, b.obj.address),
+    );
+    const depth = path.split('/').length - 1;
+    files.push({
+      path,
+      yaml: renderDocuments(
+        docs.map((d) => d.document),
+        `${'../'.repeat(depth)}${SCHEMA_FILE}`,
+      ),
+      documents: docs.length,
+    });
+    for (const d of docs) variables.push(...d.variables);
+  }
+  return { files, variables };
+}
+
+function parentAddress(obj: LiveObject): string | undefined {
+  const parentKind = KINDS[obj.kind].parent;
+  const parentName = obj.ancestors.at(-1);
+  if (!parentKind || parentName === undefined) return undefined;
+  return makeAddress(parentKind, obj.ancestors.slice(0, -1), parentName);
+}
+
+function countKinds(written: ReadonlyMap<string, Written>): Partial<Record<KindName, number>> {
+  const counts: Partial<Record<KindName, number>> = {};
+  for (const w of written.values()) counts[w.obj.kind] = (counts[w.obj.kind] ?? 0) + 1;
+  return counts;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

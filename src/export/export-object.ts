@@ -1,0 +1,107 @@
+// One live object → one manifest document: secrets as placeholders, schema key order, defaults
+// omitted, `${` escaped; then proved: parsing the document back must give a desired spec that
+// plans no change against the live object. Pure.
+import { escapeSegment } from '../core/json-pointer.js';
+import { compareSpecs, type FieldChange } from '../diff/compare-specs.js';
+import { ancestorKinds, KINDS, type KindName } from '../kinds/index.js';
+import type { LiveObject } from '../live/live-object.js';
+import { type Canonical, type OmitMemo, omitNeutral } from './omit-neutral.js';
+import type { ExportDocument } from './render-documents.js';
+import { placeSecrets, type SecretVariable } from './secret-placeholders.js';
+import { stripDefaults } from './strip-defaults.js';
+
+export type ExportedObject =
+  | {
+      ok: true;
+      document: ExportDocument;
+      /** The desired spec the document parses to (what refs() and the plan see). */
+      desired: Record<string, unknown>;
+      variables: SecretVariable[];
+      /** Fields a plan would still change after adopting this document (a projection bug). */
+      differs: FieldChange[];
+    }
+  | { ok: false; why: string };
+
+/** State shared by the objects of one export. */
+export interface ExportContext {
+  /** Secret variable names handed out so far. */
+  takenNames: Set<string>;
+  /** One omission memo per kind. */
+  memos: Map<KindName, OmitMemo>;
+}
+
+export function exportObject(obj: LiveObject, context: ExportContext): ExportedObject {
+  const kind = KINDS[obj.kind];
+  const canonical: Canonical = (spec) => {
+    const parsed = kind.spec.safeParse(spec);
+    if (!parsed.success) return undefined;
+    return kind.normalize ? kind.normalize(parsed.data) : parsed.data;
+  };
+  const placed = placeSecrets({
+    kind: obj.kind,
+    address: obj.address,
+    names: [...obj.ancestors, obj.name],
+    spec: obj.spec,
+    schema: kind.spec,
+    sensitive: kind.sensitive,
+    raw: obj.raw,
+    taken: context.takenNames,
+  });
+  const shaped = stripDefaults(placed.spec, kind.spec) as Record<string, unknown>;
+  const holdsSecret = (pointer: string) =>
+    placed.pointers.some((p) => p === pointer || p.startsWith(`${pointer}/`));
+  const memo: OmitMemo = context.memos.get(obj.kind) ?? new Map();
+  context.memos.set(obj.kind, memo);
+  const spec = omitNeutral(shaped, { canonical, keep: holdsSecret, memo });
+
+  const parsed = kind.spec.safeParse(spec);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const at = issue ? `/${issue.path.join('/')}` : '';
+    return {
+      ok: false,
+      why: `its live configuration does not fit the manifest schema (${at}: ${issue?.message})`,
+    };
+  }
+  const desired = (kind.normalize ? kind.normalize(parsed.data) : parsed.data) as Record<string, unknown>;
+  const differs = compareSpecs(desired, obj.spec, { skip: kind.sensitive, keyed: kind.keyedLists });
+  return {
+    ok: true,
+    document: {
+      kind: obj.kind,
+      metadata: metadataOf(obj),
+      spec: escapeInterpolation(spec, '', holdsSecret) as Record<string, unknown>,
+    },
+    desired,
+    variables: placed.variables,
+    differs,
+  };
+}
+
+/** `name`, then each ancestor under its kind's metadata key, outermost first. */
+function metadataOf(obj: LiveObject): Record<string, unknown> {
+  const metadata: Record<string, unknown> = { name: obj.name };
+  ancestorKinds(obj.kind).forEach((k, i) => {
+    metadata[KINDS[k].metadataKey] = obj.ancestors[i];
+  });
+  return metadata;
+}
+
+/** A live `${` would be read as a reference: manifests spell a literal one `$${`. Secrets are left alone. */
+function escapeInterpolation(
+  value: unknown,
+  pointer: string,
+  isSecret: (pointer: string) => boolean,
+): unknown {
+  if (typeof value === 'string') return isSecret(pointer) ? value : value.replaceAll('${', () => '$${');
+  if (Array.isArray(value)) return value.map((v, i) => escapeInterpolation(v, `${pointer}/${i}`, isSecret));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      const at = `${pointer}/${escapeSegment(key)}`;
+      out[key] = escapeInterpolation(child, at, isSecret);
+    }
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,88 @@
+// Shapes a projected spec for a file: keys in the schema's declaration order (zod object shape
+// order) and fields equal to their zod `.default()` omitted. Parsing fills those defaults back in,
+// so the result means exactly what the input meant. Pure; never validates.
+import { isDeepStrictEqual } from 'node:util';
+import type { z } from 'zod';
+
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  valueType?: z.ZodType;
+  defaultValue?: unknown;
+}
+
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { def: Def }).def;
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+
+/** The innermost schema under wrappers and pipes, plus the default a `.default()` wrapper supplies. */
+function unwrap(schema: z.ZodType): { inner: z.ZodType; hasDefault: boolean; defaultValue?: unknown } {
+  let current = schema;
+  let found: { defaultValue: unknown } | undefined;
+  for (;;) {
+    const def = defOf(current);
+    if (def.type === 'default' && found === undefined) found = { defaultValue: def.defaultValue };
+    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
+    else if (def.type === 'pipe' && def.in) current = def.in;
+    else break;
+  }
+  return found
+    ? { inner: current, hasDefault: true, defaultValue: found.defaultValue }
+    : { inner: current, hasDefault: false };
+}
+
+/** `value` with schema key order and without fields that equal their zod default. */
+export function stripDefaults(value: unknown, schema: z.ZodType): unknown {
+  const { inner } = unwrap(schema);
+  const def = defOf(inner);
+  switch (def.type) {
+    case 'object':
+      return isPlainObject(value) ? shapeObject(value, def.shape ?? {}) : value;
+    case 'array':
+      return Array.isArray(value) && def.element ? value.map((v) => stripDefaults(v, def.element!)) : value;
+    case 'record':
+      return isPlainObject(value) && def.valueType ? mapValues(value, def.valueType) : value;
+    case 'union':
+      return shapeUnion(value, inner, def.options ?? []);
+    default:
+      return value;
+  }
+}
+
+function shapeObject(
+  value: Record<string, unknown>,
+  shape: Record<string, z.ZodType>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, fieldSchema] of Object.entries(shape)) {
+    if (value[key] === undefined) continue;
+    const field = unwrap(fieldSchema);
+    if (field.hasDefault && isDeepStrictEqual(value[key], field.defaultValue)) continue;
+    out[key] = stripDefaults(value[key], fieldSchema);
+  }
+  // Keys the shape does not declare (loose objects) keep their order, after the declared ones.
+  for (const [key, item] of Object.entries(value)) if (!(key in shape) && item !== undefined) out[key] = item;
+  return out;
+}
+
+function mapValues(value: Record<string, unknown>, schema: z.ZodType): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = stripDefaults(item, schema);
+  return out;
+}
+
+/** The first option that accepts the value shapes it; a value no option accepts is kept as it is. */
+function shapeUnion(value: unknown, union: z.ZodType, options: readonly z.ZodType[]): unknown {
+  if (!isPlainObject(value) && !Array.isArray(value)) return value;
+  if (!union.safeParse(value).success) return value;
+  const option = options.find((o) => o.safeParse(value).success);
+  return option ? stripDefaults(value, option) : value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
