@@ -1,0 +1,106 @@
+// measurePlan(): one plan of a manifest folder with the real engine (loadManifests → createClient →
+// computePlan), timed, with requests, CPU and peak RSS. Run as a script it prints the figures as
+// JSON, so each measurement gets a fresh process: `node dist/bench/plan-bench.js DIR URL [READS]`.
+import { pathToFileURL } from 'node:url';
+import { createClient } from '../api/index.js';
+import { hasErrors } from '../core/diagnostic.js';
+import { loadManifests } from '../manifest/load-manifests.js';
+import { computePlan } from '../pipeline.js';
+import { hasChanges, type PlanSummary } from '../plan/plan.js';
+import { BENCH_REFRESH_TOKEN, benchEnv } from './seed-platform.js';
+
+export interface PlanRunOptions {
+  /** The manifest folder (holds dpac.yaml). */
+  dir: string;
+  url: string;
+  /** Read concurrency; the client's default when omitted. */
+  reads?: number;
+}
+
+export interface PlanFigures {
+  manifests: number;
+  /** Loading and validating the manifests (no IO but the files). */
+  load_ms: number;
+  /** computePlan(): read live, diff, order calls, assemble (plus closing the client). */
+  plan_ms: number;
+  wall_ms: number;
+  requests: number;
+  by_method: Record<string, number>;
+  read_concurrency: number;
+  noop: boolean;
+  summary: PlanSummary;
+  cpu_ms: { user: number; system: number };
+  peak_rss_mb: number;
+}
+
+const RSS_SAMPLE_MS = 50;
+const round = (n: number): number => Math.round(n);
+const megabytes = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+export async function measurePlan(options: PlanRunOptions): Promise<PlanFigures> {
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, RSS_SAMPLE_MS);
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  try {
+    const loaded = await loadManifests({ cwd: options.dir, paths: ['.'], env: benchEnv(options.url) });
+    if (hasErrors(loaded.diagnostics)) {
+      throw new Error(`the bench manifests do not load: ${loaded.diagnostics[0]?.summary ?? '?'}`);
+    }
+    const loadedAt = performance.now();
+    const client = createClient({
+      baseUrl: options.url,
+      auth: { refreshToken: BENCH_REFRESH_TOKEN },
+      ...(options.reads ? { concurrency: { reads: options.reads } } : {}),
+    });
+    const readConcurrency = client.stats().concurrency.reads;
+    let computed: Awaited<ReturnType<typeof computePlan>>;
+    try {
+      computed = await computePlan({
+        client,
+        url: options.url,
+        manifests: loaded.manifests,
+        ownershipTag: loaded.project.ownership_tag,
+        prune: loaded.project.prune,
+        protect: loaded.project.protect,
+      });
+    } finally {
+      await client.close();
+    }
+    const done = performance.now();
+    const cpu = process.cpuUsage(cpuBefore);
+    const stats = client.stats();
+    peakRss = Math.max(peakRss, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
+    return {
+      manifests: loaded.manifests.length,
+      load_ms: round(loadedAt - started),
+      plan_ms: round(done - loadedAt),
+      wall_ms: round(done - started),
+      requests: stats.requests,
+      by_method: stats.byMethod,
+      read_concurrency: readConcurrency,
+      noop: !hasChanges(computed.plan) && !hasErrors(computed.diagnostics),
+      summary: computed.plan.summary,
+      cpu_ms: { user: round(cpu.user / 1000), system: round(cpu.system / 1000) },
+      peak_rss_mb: megabytes(peakRss),
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const [dir, url, reads] = argv;
+  if (!dir || !url) throw new Error('usage: plan-bench.js DIR URL [READS]');
+  const figures = await measurePlan({ dir, url, ...(reads ? { reads: Number(reads) } : {}) });
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`plan-bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

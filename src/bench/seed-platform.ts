@@ -1,0 +1,225 @@
+// Seeds a benchmark platform the way users would: writes manifests (N sources × M tables + table
+// groups) and applies them once with the real CLI, so the live objects are exactly dpac's own.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { noInterrupts } from '../cli/io.js';
+import { runCli } from '../cli/run.js';
+
+export interface BenchShape {
+  sources: number;
+  tablesPerSource: number;
+  /** Table groups per source; each lists `tablesPerGroup` of the source's tables. */
+  groupsPerSource: number;
+  tablesPerGroup: number;
+}
+
+export const FULL_SHAPE: BenchShape = {
+  sources: 100,
+  tablesPerSource: 100,
+  groupsPerSource: 1,
+  tablesPerGroup: 10,
+};
+
+export const BENCH_REFRESH_TOKEN = 'dpac-emulator-refresh-token-0000000000000000000000000000000000000000';
+
+/** Values for every `${env.X}` the generated manifests use (bench data, not real secrets). */
+export const BENCH_SECRETS: Record<string, string> = {
+  BENCH_DB_PASSWORD: 'bench-db-password',
+  BENCH_WORKSPACE_TOKEN: 'bench-workspace-token',
+  BENCH_LAKE_KEY: 'bench-lake-key',
+};
+
+export function benchEnv(url: string): Record<string, string> {
+  return { DPAC_URL: url, DPAC_REFRESH_TOKEN: BENCH_REFRESH_TOKEN, ...BENCH_SECRETS };
+}
+
+const pad = (n: number): string => String(n).padStart(3, '0');
+export const sourceName = (s: number): string => `bench_src_${pad(s)}`;
+const tableName = (t: number): string => `table_${pad(t)}`;
+
+const PROJECT = `apiVersion: dpac/v1
+kind: Project
+metadata:
+  name: dpac-bench
+ownership_tag: managed-by:dpac
+`;
+
+const PLATFORM = `apiVersion: dpac/v1
+kind: Environment
+metadata:
+  name: bench
+spec:
+  platform: azure
+  compute_engine: databricks
+  description: Benchmark environment.
+  connection_configuration:
+    workspace_url: https://adb-1234567890123456.7.azuredatabricks.net
+    token: \${env.BENCH_WORKSPACE_TOKEN}
+    region: eastus
+  metastore:
+    type: hive
+    configuration:
+      mode: internal
+---
+apiVersion: dpac/v1
+kind: EnvironmentStorage
+metadata:
+  name: lake
+  environment: bench
+spec:
+  storage_type: adls_gen2
+  is_default_storage: true
+  storage_authentication:
+    scheme: abfss://
+    authentication_mechanism: access_key
+    file_system: lake
+    storage_account_name: dpacbenchlake
+    access_key_name: \${env.BENCH_LAKE_KEY}
+---
+apiVersion: dpac/v1
+kind: ComputeTemplate
+metadata:
+  name: etl-small
+  environment: bench
+spec:
+  compute_engine: databricks
+  is_default_cluster: true
+  compute_configuration:
+    runtime_configuration:
+      engine_type: spark
+      runtime_version: '14.3'
+      driver_node_type: Standard_D4as_v5
+      worker_node_type: Standard_D4as_v5
+      enable_autoscale: true
+      autoscale:
+        min_worker_nodes: 1
+        max_worker_nodes: 4
+`;
+
+function sourceDoc(s: number): string {
+  const name = sourceName(s);
+  return `apiVersion: dpac/v1
+kind: Source
+metadata:
+  name: ${name}
+spec:
+  type: rdbms
+  sub_type: sqlserver
+  description: Benchmark source ${s}.
+  data_lake_path: /iw/sources/${name}
+  data_lake_schema: ${name}
+  environment: bench
+  storage: lake
+  connection:
+    connection_mode: jdbc
+    connection_url: jdbc:sqlserver://db-${pad(s)}.internal:1433;databaseName=${name}
+    username: dpac_reader
+    password: \${env.BENCH_DB_PASSWORD}
+    database: SQLSERVER
+    driver_name: com.microsoft.sqlserver.jdbc.SQLServerDriver
+  tags: [bench]
+`;
+}
+
+/** Alternates a full reload and an incremental append, with tags and an advanced configuration now and then. */
+function tableDoc(s: number, t: number): string {
+  const name = tableName(t);
+  const ingestion =
+    t % 2 === 0
+      ? '    sync_type: full-load\n'
+      : '    sync_type: incremental\n    update_strategy: append\n    watermark_columns: [modified_at]\n';
+  const advanced =
+    t % 10 === 0
+      ? '  advanced_configurations:\n    - key: fetch_size\n      value: "5000"\n      is_active: true\n'
+      : '';
+  return `apiVersion: dpac/v1
+kind: Table
+metadata:
+  name: ${name}
+  source: ${sourceName(s)}
+spec:
+  description: Table ${t} of source ${s}.
+  source_table:
+    schema_name: dbo
+    table_name: ${name}
+  ingestion:
+${ingestion}    storage_format: delta
+    target_schema_name: ${sourceName(s)}
+    target_table_name: ${name}
+  tags: [bench]
+${advanced}`;
+}
+
+function groupDoc(s: number, g: number, shape: BenchShape): string {
+  const first = g * shape.tablesPerGroup;
+  const count = Math.min(shape.tablesPerGroup, Math.max(0, shape.tablesPerSource - first));
+  const tables = Array.from({ length: count }, (_, i) => `    - table: ${tableName(first + i)}\n`).join('');
+  return `apiVersion: dpac/v1
+kind: TableGroup
+metadata:
+  name: group_${pad(g)}
+  source: ${sourceName(s)}
+spec:
+  compute: etl-small
+  max_connections: 4
+  max_parallel_entities: 2
+  tables:
+${tables}  schedule:
+    enabled: true
+    start_date: 01/05/2026
+    start_hour: ${g % 24}
+    start_min: 30
+    repeat_interval_unit: DAY
+    repeat_interval_measure: 1
+`;
+}
+
+/** Writes dpac.yaml, platform.yaml and one file per source (source, its tables, its groups). */
+export async function writeBenchManifests(dir: string, shape: BenchShape): Promise<{ files: number }> {
+  await mkdir(path.join(dir, 'sources'), { recursive: true });
+  await writeFile(path.join(dir, 'dpac.yaml'), PROJECT);
+  await writeFile(path.join(dir, 'platform.yaml'), PLATFORM);
+  for (let s = 0; s < shape.sources; s++) {
+    const docs = [sourceDoc(s)];
+    for (let t = 0; t < shape.tablesPerSource; t++) docs.push(tableDoc(s, t));
+    for (let g = 0; g < shape.groupsPerSource; g++) docs.push(groupDoc(s, g, shape));
+    await writeFile(path.join(dir, 'sources', `${sourceName(s)}.yaml`), docs.join('---\n'));
+  }
+  return { files: shape.sources + 2 };
+}
+
+export interface CliRun {
+  code: number;
+  ms: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI in-process with `cwd = dir` and the bench environment. */
+export async function runBenchCli(
+  args: readonly string[],
+  options: { dir: string; url: string },
+): Promise<CliRun> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const started = performance.now();
+  const code = await runCli(args, {
+    out: (text) => stdout.push(text),
+    err: (text) => stderr.push(text),
+    env: benchEnv(options.url),
+    isTty: false,
+    cwd: options.dir,
+    interrupts: noInterrupts(),
+  });
+  return { code, ms: performance.now() - started, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
+}
+
+/** Writes the manifests and applies them: afterwards a plan of `dir` is a no-op. */
+export async function seedPlatform(options: {
+  dir: string;
+  url: string;
+  shape: BenchShape;
+}): Promise<CliRun> {
+  await writeBenchManifests(options.dir, options.shape);
+  return runBenchCli(['apply', '.', '--auto-approve'], options);
+}
