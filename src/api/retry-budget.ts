@@ -3,9 +3,9 @@
 export interface RetryBudgetOptions {
   /** Starting and maximum balance (500). */
   start?: number;
-  /** Cost of retrying after an ordinary failure (5). */
+  /** Cost of retrying after an ordinary failure (2). */
   retryCost?: number;
-  /** Cost of retrying after a timeout, which ties up a slot far longer (10). */
+  /** Cost of retrying after a timeout, which ties up a slot far longer (5). */
   timeoutCost?: number;
   /** Earned by a call that succeeds on its first try (1). */
   successCredit?: number;
@@ -21,8 +21,8 @@ export class RetryBudget {
 
   constructor(options: RetryBudgetOptions = {}) {
     this.start = options.start ?? 500;
-    this.retryCost = options.retryCost ?? 5;
-    this.timeoutCost = options.timeoutCost ?? 10;
+    this.retryCost = options.retryCost ?? 2;
+    this.timeoutCost = options.timeoutCost ?? 5;
     this.successCredit = options.successCredit ?? 1;
     this.balance = this.start;
   }

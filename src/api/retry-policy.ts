@@ -87,9 +87,9 @@ export function decide(method: HttpMethod, outcome: Outcome, status?: number): D
   return TABLE[outcome][column(method)];
 }
 
-/** Attempts per call (first try included): 5 for reads, 4 for writes. */
+/** Attempts per call (first try included): 8 for reads (safe to repeat; see docs/decisions.md), 4 for writes. */
 export function maxAttempts(method: HttpMethod): number {
-  return method === 'GET' ? 5 : 4;
+  return method === 'GET' ? 8 : 4;
 }
 
 export interface BackoffOptions {

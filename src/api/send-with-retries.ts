@@ -87,14 +87,27 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
   let attempts = 0;
   let retries = 0;
   let replayed = false;
+  // 503 is retried like 429, but a server may send it after committing: from then on a POST or
+  // PATCH that fails (e.g. "already exists" on the retry) has an unknown outcome, for read-back.
+  let mayHaveCommitted = false;
+  const final = (failure: DpacApiError): DpacApiError =>
+    mayHaveCommitted ? indeterminate(call, failure) : failure;
   for (;;) {
     const signal = ctx.signal;
     if (signal?.aborted) throw transportError(call, 'aborted', undefined, attempts);
-    const auth = await call.authorize();
     try {
       await call.limiter?.acquire(signal);
     } catch {
       throw transportError(call, 'aborted', undefined, attempts);
+    }
+    // The token is taken once a slot is free: a call queued behind others would otherwise carry a
+    // token that expired while it waited, and its one replay could meet the same fate.
+    let auth: Authorization;
+    try {
+      auth = await call.authorize();
+    } catch (error) {
+      call.limiter?.release();
+      throw error;
     }
     attempts++;
     countAttempt(ctx.stats, call);
@@ -137,12 +150,13 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
         await call.renew(auth.generation);
         continue;
       case 'retry': {
+        if (status === 503 && (call.method === 'POST' || call.method === 'PATCH')) mayHaveCommitted = true;
         const failure = failureOf(call, result, attempts, secrets());
-        if (attempts - (replayed ? 1 : 0) >= maxAttempts(call.method)) throw failure;
+        if (attempts - (replayed ? 1 : 0) >= maxAttempts(call.method)) throw final(failure);
         const timedOut = result.kind === 'failure' && result.failure === 'timeout';
         if (!ctx.budget.trySpend(timedOut ? 'timeout' : 'retry')) {
           ctx.log?.(`${call.method} ${logPath}: retry budget exhausted, not retrying`);
-          throw failure;
+          throw final(failure);
         }
         const retryAfter =
           result.kind === 'response'
@@ -166,21 +180,25 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
         continue;
       }
       case 'indeterminate':
-        throw new IndeterminateWriteError({
-          method: call.method,
-          path: call.path,
-          body: redact(call.body, call.sensitiveKeys),
-          ...(call.intent ? { intent: call.intent } : {}),
-          cause: failureOf(call, result, attempts, secrets()),
-        });
+        throw indeterminate(call, failureOf(call, result, attempts, secrets()));
       case 'fail':
-        throw failureOf(call, result, attempts, secrets());
+        throw final(failureOf(call, result, attempts, secrets()));
       default: {
         const never: never = decision;
         throw new Error(`unhandled decision ${String(never)}`);
       }
     }
   }
+}
+
+function indeterminate(call: OutgoingCall, cause: DpacApiError): IndeterminateWriteError {
+  return new IndeterminateWriteError({
+    method: call.method,
+    path: call.path,
+    body: redact(call.body, call.sensitiveKeys),
+    ...(call.intent ? { intent: call.intent } : {}),
+    cause,
+  });
 }
 
 function headersFor(ctx: CallContext, auth: Authorization, hasBody: boolean): Record<string, string> {

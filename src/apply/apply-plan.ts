@@ -48,7 +48,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
     appliedAddresses: completed,
     client: input.client,
     ownershipTag: input.ownershipTag,
-  });
+  }).catch((error: unknown) => [unverified(error)]);
   const done = (action: string) =>
     input.plan.changes.filter((c) => c.action === action && completed.has(c.address)).length;
   const counts = {
@@ -68,6 +68,15 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
   };
 }
 
+/** The writes are done; failing to read them back must not lose the report of what was done. */
+function unverified(error: unknown): Diagnostic {
+  return {
+    severity: 'error',
+    summary: `Could not verify the apply: ${error instanceof Error ? error.message : String(error)}`,
+    detail: 'The calls below ran; run dpac plan to check that live state matches the manifests.',
+  };
+}
+
 export function applySummary(outcome: ApplyOutcome): string[] {
   const c = outcome.counts;
   const adopted = c.adopted ? `, ${c.adopted} adopted` : '';
@@ -76,7 +85,7 @@ export function applySummary(outcome: ApplyOutcome): string[] {
   const tally = countStatuses(outcome.results);
   if (tally.applied === outcome.results.length) {
     return [
-      `Apply finished, but ${outcome.diagnostics.length} object(s) did not keep what was written (see the errors above). ${resources}`,
+      `Apply finished, but verifying it found ${outcome.diagnostics.length} problem(s) (see the errors above). ${resources}`,
     ];
   }
   const lines = [

@@ -34,14 +34,11 @@ export interface ExecuteOptions {
   sleep?(ms: number): Promise<void>;
 }
 
-const MAX_RESENDS_PER_RUN = 2;
-
 export async function executePlan(options: ExecuteOptions): Promise<StepResult[]> {
   const { calls } = options;
   const results = new Map<string, StepResult>();
   const ids = new Map<string, string>(options.knownIds ?? []);
   const running = new Map<string, Promise<void>>();
-  const budget = { resends: MAX_RESENDS_PER_RUN };
 
   // Indexed so a step's end touches only its dependents: rescanning every call per step made a
   // 10k-table apply quadratic. Ready calls start in plan order (a min-heap of plan indexes).
@@ -141,7 +138,7 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
       return { call, status: 'applied', id: createdId(call, res.body), ms: ms() };
     } catch (error) {
       if (!isIndeterminate(error)) return { call, status: 'failed', message: messageOf(error), ms: ms() };
-      const settled = await resolveAmbiguousCreate({ call, req, ids, options, budget });
+      const settled = await resolveAmbiguousCreate({ call, req, ids, options });
       return { ...settled, ms: ms() };
     }
   }

@@ -44,6 +44,10 @@ export interface TokenClaims {
 /** Tokens and blacklist for one emulator instance. */
 export class Sessions {
   private readonly blacklist = new Set<string>();
+  /** Test instrument (read-only): when each access token was minted and expires, in ms. */
+  readonly mints: Array<{ at: number; exp: number }> = [];
+  /** Test instrument: distinct tokens refused for being past their expiry. */
+  readonly expiredSeen = new Set<string>();
 
   constructor(
     private readonly config: EmulatorConfig,
@@ -58,6 +62,7 @@ export class Sessions {
       jti: randomUUID(),
       sub: JSON.stringify({ email, scope: { action: 'refresh_token' } }),
     };
+    this.mints.push({ at: this.now().getTime(), exp: claims.exp * 1000 });
     const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' })) + '.' + b64url(JSON.stringify(claims));
     return `${head}.${this.sign(head)}`;
   }
@@ -86,7 +91,10 @@ export class Sessions {
     const claims = this.decode(token);
     if (!claims) return { state: 'invalid' };
     if (this.blacklist.has(claims.jti)) return { state: 'expired', claims };
-    if (claims.exp * 1000 <= this.now().getTime()) return { state: 'expired', claims };
+    if (claims.exp * 1000 <= this.now().getTime()) {
+      this.expiredSeen.add(claims.jti);
+      return { state: 'expired', claims };
+    }
     return { state: 'valid', claims };
   }
 

@@ -45,6 +45,8 @@ export interface RunningEmulator {
   journal(since?: number): JournalEntry[];
   reset(): void;
   setFaults(spec: string): void;
+  /** Test instrument: every access token minted (emulator-clock ms) and how many expired ones were refused. */
+  tokenLog(): { mints: Array<{ at: number; exp: number }>; expiredRefused: number };
   store: Store;
   config: EmulatorConfig;
   adminEmail: string;
@@ -190,6 +192,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     journal: (since) => journal.since(since),
     reset,
     setFaults: (spec) => faults.set(spec),
+    tokenLog: () => ({
+      mints: sessions.mints.map((m) => ({ ...m })),
+      expiredRefused: sessions.expiredSeen.size,
+    }),
     store,
     config,
     adminEmail: ADMIN_EMAIL,

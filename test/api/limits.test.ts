@@ -63,8 +63,8 @@ describe('AdaptiveLimiter', () => {
 });
 
 describe('RetryBudget', () => {
-  it('spends 5 per retry and 10 per timeout and refuses what it cannot pay', () => {
-    const budget = new RetryBudget({ start: 16 });
+  it('spends 2 per retry and 5 per timeout and refuses what it cannot pay', () => {
+    const budget = new RetryBudget({ start: 8 });
     expect(budget.trySpend('timeout')).toBe(true);
     expect(budget.trySpend('retry')).toBe(true);
     expect(budget.trySpend('retry')).toBe(false);

@@ -124,14 +124,41 @@ describe('executePlan', () => {
     expect(client.sent.every((r) => r.method === 'POST')).toBe(true);
   });
 
-  it('re-sends at most twice a run', async () => {
-    const calls = ['a', 'b', 'c'].map((n, i) =>
-      call(`c${i + 1}`, { address: `Domain/${n}`, creates: true, body: { name: n } }),
-    );
+  it('re-sends one key at most twice, reading it back before each re-send', async () => {
+    const calls = [call('c1', { address: 'Domain/a', creates: true, body: { name: 'a' } })];
     const client = fakeClient((req) => indeterminate(req));
-    const results = await executePlan({ ...base, parallelism: 1, calls, client, readBack: async () => [] });
-    expect(client.sent).toHaveLength(5); // 3 first tries + 2 re-sends
-    expect(results[2]?.message).toContain('re-send budget is spent');
+    let readBacks = 0;
+    const results = await executePlan({
+      ...base,
+      calls,
+      client,
+      readBack: async () => {
+        readBacks++;
+        return [];
+      },
+    });
+    expect(client.sent).toHaveLength(3); // the first try + 2 re-sends
+    expect(readBacks).toBe(6); // 2 delays per look-up, 3 look-ups
+    expect(results[0]?.message).toContain('proven absent after 2 re-sends');
+  });
+
+  it('adopts what a re-send whose outcome was unknown created', async () => {
+    const calls = [call('c1', { address: 'Domain/a', creates: true, body: { name: 'a' } })];
+    const client = fakeClient((req) => indeterminate(req));
+    let lookUps = 0;
+    const results = await executePlan({
+      ...base,
+      readBackDelaysMs: [0],
+      calls,
+      client,
+      readBack: async () => (++lookUps >= 2 ? ['landed'] : []),
+    });
+    expect(client.sent).toHaveLength(2);
+    expect(results[0]).toMatchObject({
+      status: 'applied',
+      id: 'landed',
+      resolution: 'resent-after-read-back',
+    });
   });
 
   it('starts nothing new once an interrupt is requested', async () => {

@@ -1,0 +1,212 @@
+// generatePlatform(): a synthetic manifest set of a chosen size (environment, sources, tables, groups, users).
+
+export interface PlatformShape {
+  sources?: number;
+  tablesPerSource?: number;
+  domains?: number;
+  users?: number;
+  /** Env var holding every source's JDBC password (default SOURCE_PASSWORD). */
+  sourcePasswordEnv?: string;
+  /** Env var holding every user's password (default USER_PASSWORD). */
+  userPasswordEnv?: string;
+}
+
+export interface GeneratedPlatform {
+  /** Relative file path → YAML text. */
+  files: Record<string, string>;
+  /** How many resources (documents other than the project file) the set declares. */
+  resources: number;
+  /** Secrets the manifests reference, with harmless default values. */
+  env: Record<string, string>;
+  sourceNames: string[];
+}
+
+const doc = (text: string): string => `apiVersion: dpac/v1\n${text.trim()}\n`;
+
+/** Defaults give 200 resources: 3 platform + 4 domains + 5 users + 4 × (1 source + 45 tables + 1 group). */
+export function generatePlatform(shape: PlatformShape = {}): GeneratedPlatform {
+  const sources = shape.sources ?? 4;
+  const tablesPerSource = shape.tablesPerSource ?? 45;
+  const domains = shape.domains ?? 4;
+  const users = shape.users ?? 5;
+  const sourcePasswordEnv = shape.sourcePasswordEnv ?? 'SOURCE_PASSWORD';
+  const userPasswordEnv = shape.userPasswordEnv ?? 'USER_PASSWORD';
+  const files: Record<string, string> = {};
+  let resources = 0;
+  const add = (file: string, docs: string[]): void => {
+    files[file] = docs.join('---\n');
+    resources += docs.length;
+  };
+
+  add('platform/env.yaml', [platformDocs()].flat());
+  const domainNames = Array.from({ length: domains }, (_, i) => `domain_${i}`);
+  add(
+    'platform/domains.yaml',
+    domainNames.map((name) =>
+      doc(`
+kind: Domain
+metadata:
+  name: ${name}
+spec:
+  description: Generated domain ${name}.
+  environments: [gen]`),
+    ),
+  );
+  add(
+    'platform/users.yaml',
+    Array.from({ length: users }, (_, i) =>
+      doc(`
+kind: User
+metadata:
+  name: user${i}@example.com
+spec:
+  profile:
+    name: Generated User ${i}
+  roles: [analyst]
+  password: \${env.${userPasswordEnv}}${domains > 0 ? `\n  accessible_domains: [${domainNames[i % domains]}]` : ''}`),
+    ),
+  );
+
+  const sourceNames = Array.from({ length: sources }, (_, i) => `src_${i}`);
+  sourceNames.forEach((source, index) => {
+    const tables = Array.from({ length: tablesPerSource }, (_, t) => `t_${String(t).padStart(3, '0')}`);
+    add(`sources/${source}.yaml`, [
+      sourceDoc(source, sourcePasswordEnv, domainNames[index % Math.max(domains, 1)]),
+      ...tables.map((table) => tableDoc(source, table)),
+      groupDoc(source, tables),
+    ]);
+  });
+  return {
+    files,
+    resources,
+    env: {
+      [sourcePasswordEnv]: 'generated-source-password',
+      [userPasswordEnv]: 'generated-user-password',
+      GEN_DATABRICKS_TOKEN: 'generated-databricks-token',
+      GEN_LAKE_KEY: 'generated-lake-key',
+    },
+    sourceNames,
+  };
+}
+
+function platformDocs(): string[] {
+  return [
+    doc(`
+kind: Environment
+metadata:
+  name: gen
+spec:
+  platform: azure
+  compute_engine: databricks
+  description: Generated environment.
+  connection_configuration:
+    workspace_url: https://adb-1.7.azuredatabricks.net
+    token: \${env.GEN_DATABRICKS_TOKEN}
+    region: eastus
+  metastore:
+    type: hive
+    configuration:
+      mode: internal`),
+    doc(`
+kind: EnvironmentStorage
+metadata:
+  name: lake
+  environment: gen
+spec:
+  storage_type: adls_gen2
+  is_default_storage: true
+  storage_authentication:
+    scheme: abfss://
+    authentication_mechanism: access_key
+    file_system: lake
+    storage_account_name: genlake
+    access_key_name: \${env.GEN_LAKE_KEY}`),
+    doc(`
+kind: ComputeTemplate
+metadata:
+  name: etl
+  environment: gen
+spec:
+  compute_engine: databricks
+  is_default_cluster: true
+  compute_configuration:
+    runtime_configuration:
+      engine_type: spark
+      runtime_version: '14.3'
+      driver_node_type: Standard_D4as_v5
+      worker_node_type: Standard_D4as_v5
+      enable_autoscale: true
+      autoscale:
+        min_worker_nodes: 1
+        max_worker_nodes: 2`),
+  ];
+}
+
+function sourceDoc(name: string, passwordEnv: string, domain: string | undefined): string {
+  return doc(`
+kind: Source
+metadata:
+  name: ${name}
+spec:
+  type: rdbms
+  sub_type: sqlserver
+  description: Generated source ${name}.
+  data_lake_path: /iw/sources/${name}
+  data_lake_schema: ${name}
+  environment: gen
+  storage: lake
+  connection:
+    connection_mode: jdbc
+    connection_url: jdbc:sqlserver://${name}.internal:1433;databaseName=${name}
+    username: reader
+    password: \${env.${passwordEnv}}
+    database: SQLSERVER
+    driver_name: com.microsoft.sqlserver.jdbc.SQLServerDriver
+  tags: [generated]${domain ? `\n  domains: [${domain}]` : ''}`);
+}
+
+function tableDoc(source: string, table: string): string {
+  return doc(`
+kind: Table
+metadata:
+  name: ${table}
+  source: ${source}
+spec:
+  description: Generated table ${table}.
+  source_table:
+    schema_name: dbo
+    table_name: ${table}
+  ingestion:
+    sync_type: full-load
+    storage_format: delta
+    target_schema_name: ${source}
+    target_table_name: ${table}`);
+}
+
+function groupDoc(source: string, tables: string[]): string {
+  const members = tables
+    .slice(0, 10)
+    .map((table) => `    - table: ${table}\n      connection_quota: 10`)
+    .join('\n');
+  return doc(`
+kind: TableGroup
+metadata:
+  name: ${source}_nightly
+  source: ${source}
+spec:
+  compute: etl
+  max_connections: 4
+  max_parallel_entities: 2
+  tables:
+${members}`);
+}
+
+/** Writes a generated set into an e2e scratch folder under `folder`. */
+export async function writePlatform(
+  write: (file: string, yaml: string) => Promise<string>,
+  platform: GeneratedPlatform,
+  folder = 'platform-set',
+): Promise<string> {
+  for (const [file, yaml] of Object.entries(platform.files)) await write(`${folder}/${file}`, yaml);
+  return folder;
+}

@@ -1,0 +1,102 @@
+// A saved plan is applied only as planned: any object it touches that changed since, a name it
+// would create that now exists, or another URL, refuses it before a single write (journal).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type E2e, startE2e } from '../helpers/e2e.js';
+import { type GeneratedPlatform, generatePlatform, writePlatform } from './generate-platform.js';
+import { platformApi } from './platform-api.js';
+
+const SHAPE = { sources: 1, tablesPerSource: 3, domains: 2, users: 1 };
+
+describe('applying a saved plan that has gone stale', () => {
+  let e2e: E2e;
+  let platform: GeneratedPlatform;
+  let folder: string;
+
+  beforeEach(async () => {
+    e2e = await startE2e({});
+    platform = generatePlatform(SHAPE);
+    folder = await writePlatform(e2e.write, platform);
+    const applied = await e2e.dpac(['apply', folder, '--auto-approve'], { env: platform.env });
+    expect(applied.code).toBe(0);
+  });
+  afterEach(() => e2e.close());
+
+  /** Edits the manifests so the plan updates domain_0 and creates domain_new, then saves it. */
+  async function savePlanTouchingDomains(): Promise<void> {
+    const domains = platform.files['platform/domains.yaml'] ?? '';
+    await e2e.write(
+      `${folder}/platform/domains.yaml`,
+      `${domains.replace('Generated domain domain_0.', 'Renamed in the manifest.')}---
+apiVersion: dpac/v1
+kind: Domain
+metadata:
+  name: domain_new
+spec:
+  description: Planned, not yet created.
+  environments: [gen]
+`,
+    );
+    const plan = await e2e.dpac(['plan', folder, '--out', 'p.json', '--detailed-exitcode'], {
+      env: platform.env,
+    });
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toContain('Plan: 1 to add, 1 to change');
+  }
+
+  it('refuses before any write when an object the plan updates was changed through the API', async () => {
+    await savePlanTouchingDomains();
+    const api = await platformApi(e2e);
+    const id = await api.idOf('/admin/domains', 'domain_0');
+    await api.call('PATCH', `/domains/${id}`, { description: 'changed by hand' });
+
+    const seq = e2e.lastSeq();
+    const applied = await e2e.dpac(['apply', '--plan', 'p.json'], { env: platform.env });
+    expect(applied.code).toBe(1);
+    expect(applied.stderr).toContain('The saved plan is stale; nothing was written.');
+    expect(applied.stderr).toContain('Domain/domain_0 changed since the plan was made');
+    expect(applied.stderr).not.toContain('domain_1');
+    expect(e2e.writesSince(seq)).toEqual([]);
+  });
+
+  it('refuses before any write when a name the plan would create now exists', async () => {
+    await savePlanTouchingDomains();
+    const api = await platformApi(e2e);
+    await api.call('POST', '/domains', { name: 'domain_new', description: 'created by someone else' });
+
+    const seq = e2e.lastSeq();
+    const applied = await e2e.dpac(['apply', '--plan', 'p.json'], { env: platform.env });
+    expect(applied.code).toBe(1);
+    expect(applied.stderr).toContain('Domain/domain_new now exists but the plan would create it');
+    expect(e2e.writesSince(seq)).toEqual([]);
+  });
+
+  it('applies the same saved plan when nothing changed, as a control', async () => {
+    await savePlanTouchingDomains();
+    const seq = e2e.lastSeq();
+    const applied = await e2e.dpac(['apply', '--plan', 'p.json'], { env: platform.env });
+    expect(applied.code).toBe(0);
+    expect(e2e.writesSince(seq).map((w) => `${w.method} ${w.entity}`)).toEqual(
+      expect.arrayContaining(['POST domain', 'PATCH domain']),
+    );
+  });
+
+  it('refuses a plan made for another URL, writing to neither platform', async () => {
+    await savePlanTouchingDomains();
+    const other = await startE2e({});
+    try {
+      const plan = await e2e.dpac(['plan', folder, '--out', `${other.dir}/p.json`], { env: platform.env });
+      expect(plan.code).toBe(0);
+      const seq = e2e.lastSeq();
+      const otherSeq = other.lastSeq();
+      const applied = await other.dpac(['apply', '--plan', 'p.json'], { env: platform.env });
+      expect(applied.code).toBe(1);
+      expect(applied.stderr).toContain(
+        `The saved plan was made for ${e2e.emulator.url}, not ${other.emulator.url}.`,
+      );
+      expect(e2e.writesSince(seq)).toEqual([]);
+      expect(other.writesSince(otherSeq)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
