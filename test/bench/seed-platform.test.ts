@@ -28,7 +28,7 @@ describe('the benchmark seeding', () => {
     const seq = emulator.journal().at(-1)?.seq ?? 0;
 
     const figures = await measurePlan({ dir, url: emulator.url });
-    expect(figures).toMatchObject({ manifests: 13, noop: true, read_concurrency: 8 });
+    expect(figures).toMatchObject({ manifests: 13, noop: true, read_concurrency: 16 });
     expect(figures.by_method.GET).toBeGreaterThan(6);
     expect(emulator.journal(seq)).toEqual([]);
   });

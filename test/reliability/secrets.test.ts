@@ -55,13 +55,14 @@ describe('secret canaries', () => {
       expect((await run(['show', 'p.json', ...format])).code).toBe(0);
     }
 
-    // A failing apply prints its errors: sources cannot be created.
-    e2e.emulator.setFaults('5xx=1@POST:/sources*');
+    // A failing apply prints its errors: sources cannot be created (throttled on every attempt;
+    // a 5xx would not do, since half of those commit and read-back then adopts the source).
+    e2e.emulator.setFaults('429=1@POST:/sources*');
     const failed = await run(['apply', folder, '--auto-approve', '-v']);
     e2e.emulator.setFaults('');
     expect(failed.code).toBe(3);
     expect(failed.stdout).toContain('failed');
-    expect(failed.stderr).toContain('500');
+    expect(failed.stderr).toContain('429');
 
     const applied = await run(['apply', folder, '--auto-approve', '-v']);
     expect(applied.code).toBe(0);
