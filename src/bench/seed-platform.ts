@@ -1,9 +1,11 @@
 // Seeds a benchmark platform the way users would: writes manifests (N sources × M tables + table
 // groups) and applies them once with the real CLI, so the live objects are exactly dpac's own.
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { noInterrupts } from '../cli/io.js';
 import { runCli } from '../cli/run.js';
+import { basePlatformYaml } from './base-platform.js';
 
 export interface BenchShape {
   sources: number;
@@ -44,57 +46,13 @@ metadata:
 ownership_tag: managed-by:dpac
 `;
 
-const PLATFORM = `apiVersion: dpac/v1
-kind: Environment
-metadata:
-  name: bench
-spec:
-  platform: azure
-  compute_engine: databricks
-  description: Benchmark environment.
-  connection_configuration:
-    workspace_url: https://adb-1234567890123456.7.azuredatabricks.net
-    token: \${env.BENCH_WORKSPACE_TOKEN}
-    region: eastus
-  metastore:
-    type: hive
-    configuration:
-      mode: internal
----
-apiVersion: dpac/v1
-kind: EnvironmentStorage
-metadata:
-  name: lake
-  environment: bench
-spec:
-  storage_type: adls_gen2
-  is_default_storage: true
-  storage_authentication:
-    scheme: abfss://
-    authentication_mechanism: access_key
-    file_system: lake
-    storage_account_name: dpacbenchlake
-    access_key_name: \${env.BENCH_LAKE_KEY}
----
-apiVersion: dpac/v1
-kind: ComputeTemplate
-metadata:
-  name: etl-small
-  environment: bench
-spec:
-  compute_engine: databricks
-  is_default_cluster: true
-  compute_configuration:
-    runtime_configuration:
-      engine_type: spark
-      runtime_version: '14.3'
-      driver_node_type: Standard_D4as_v5
-      worker_node_type: Standard_D4as_v5
-      enable_autoscale: true
-      autoscale:
-        min_worker_nodes: 1
-        max_worker_nodes: 4
-`;
+const PLATFORM = basePlatformYaml({
+  environment: 'bench',
+  compute: 'etl-small',
+  tokenEnv: 'BENCH_WORKSPACE_TOKEN',
+  lakeKeyEnv: 'BENCH_LAKE_KEY',
+  maxWorkers: 4,
+});
 
 function sourceDoc(s: number): string {
   const name = sourceName(s);

@@ -1,4 +1,5 @@
 // generatePlatform(): a synthetic manifest set of a chosen size (environment, sources, tables, groups, users).
+import { basePlatformYaml } from '../../src/bench/base-platform.js';
 
 export interface PlatformShape {
   sources?: number;
@@ -90,56 +91,15 @@ spec:
 }
 
 function platformDocs(): string[] {
-  return [
-    doc(`
-kind: Environment
-metadata:
-  name: gen
-spec:
-  platform: azure
-  compute_engine: databricks
-  description: Generated environment.
-  connection_configuration:
-    workspace_url: https://adb-1.7.azuredatabricks.net
-    token: \${env.GEN_DATABRICKS_TOKEN}
-    region: eastus
-  metastore:
-    type: hive
-    configuration:
-      mode: internal`),
-    doc(`
-kind: EnvironmentStorage
-metadata:
-  name: lake
-  environment: gen
-spec:
-  storage_type: adls_gen2
-  is_default_storage: true
-  storage_authentication:
-    scheme: abfss://
-    authentication_mechanism: access_key
-    file_system: lake
-    storage_account_name: genlake
-    access_key_name: \${env.GEN_LAKE_KEY}`),
-    doc(`
-kind: ComputeTemplate
-metadata:
-  name: etl
-  environment: gen
-spec:
-  compute_engine: databricks
-  is_default_cluster: true
-  compute_configuration:
-    runtime_configuration:
-      engine_type: spark
-      runtime_version: '14.3'
-      driver_node_type: Standard_D4as_v5
-      worker_node_type: Standard_D4as_v5
-      enable_autoscale: true
-      autoscale:
-        min_worker_nodes: 1
-        max_worker_nodes: 2`),
-  ];
+  return basePlatformYaml({
+    environment: 'gen',
+    compute: 'etl',
+    tokenEnv: 'GEN_DATABRICKS_TOKEN',
+    lakeKeyEnv: 'GEN_LAKE_KEY',
+    maxWorkers: 2,
+  })
+    .split('\n---\n')
+    .map((d) => (d.endsWith('\n') ? d : `${d}\n`));
 }
 
 function sourceDoc(name: string, passwordEnv: string, domain: string | undefined): string {
