@@ -23,27 +23,22 @@ export interface CompareOptions {
 
 export function compareSpecs(desired: unknown, live: unknown, options: CompareOptions = {}): FieldChange[] {
   const changes: FieldChange[] = [];
-  walk(desired, live, [], { skip: options.skip ?? [], keyed: options.keyed ?? {} }, changes);
+  const skip = (options.skip ?? []).map(skipMatcher);
+  walk(desired, live, '', { skip, keyed: options.keyed ?? {} }, changes);
   return changes;
 }
 
 interface WalkRules {
-  skip: readonly string[];
+  skip: readonly ((pointer: string) => boolean)[];
   keyed: Readonly<Record<string, string>>;
 }
 
-function walk(
-  desired: unknown,
-  live: unknown,
-  path: (string | number)[],
-  rules: WalkRules,
-  out: FieldChange[],
-): void {
-  const pointer = toPointer(path);
-  if (rules.skip.some((s) => matchesSkip(pointer, s))) return;
+/** Pointers are built as the walk descends (a hot path: plans compare every field of every object). */
+function walk(desired: unknown, live: unknown, pointer: string, rules: WalkRules, out: FieldChange[]): void {
+  if (rules.skip.some((matches) => matches(pointer))) return;
   const key = rules.keyed[pointer];
   if (key && Array.isArray(desired)) {
-    walkKeyed(desired, live, { path, key, rules, out });
+    walkKeyed(desired, live, { pointer, key, rules, out });
     return;
   }
   if (isPlainObject(desired)) {
@@ -53,7 +48,7 @@ function walk(
     }
     for (const key of Object.keys(desired)) {
       if (desired[key] === undefined) continue;
-      walk(desired[key], live[key], [...path, key], rules, out);
+      walk(desired[key], live[key], child(pointer, key), rules, out);
     }
     return;
   }
@@ -66,7 +61,7 @@ function walk(
       return;
     }
     desired.forEach((item, i) => {
-      walk(item, live[i], [...path, i], rules, out);
+      walk(item, live[i], `${pointer}/${i}`, rules, out);
     });
     return;
   }
@@ -77,21 +72,25 @@ function walk(
 function walkKeyed(
   desired: unknown[],
   live: unknown,
-  at: { path: (string | number)[]; key: string; rules: WalkRules; out: FieldChange[] },
+  at: { pointer: string; key: string; rules: WalkRules; out: FieldChange[] },
 ): void {
   const liveItems = Array.isArray(live) ? live : [];
   for (const item of desired) {
     const id = isPlainObject(item) ? item[at.key] : undefined;
     const match = liveItems.find((l) => isPlainObject(l) && l[at.key] === id);
-    walk(item, match, [...at.path, String(id)], at.rules, at.out);
+    walk(item, match, child(at.pointer, String(id)), at.rules, at.out);
   }
 }
 
+function child(pointer: string, key: string): string {
+  return `${pointer}/${key.includes('~') || key.includes('/') ? toPointer([key]).slice(1) : key}`;
+}
+
 /** A skip pointer may use `*` for any array index (`/tables/*\/password`). */
-function matchesSkip(pointer: string, skip: string): boolean {
-  if (!skip.includes('*')) return isUnder(pointer, skip);
+function skipMatcher(skip: string): (pointer: string) => boolean {
+  if (!skip.includes('*')) return (pointer) => isUnder(pointer, skip);
   const re = new RegExp(`^${skip.split('*').map(escapeRe).join('[^/]+')}(/|$)`);
-  return re.test(pointer);
+  return (pointer) => re.test(pointer);
 }
 
 function escapeRe(text: string): string {
