@@ -1,15 +1,21 @@
 // Measures emulator throughput: ~1,000 seeded objects, concurrent GETs for ~5 s, prints {requests, seconds, rps}.
-import { startEmulator } from '../emulator/server.js';
+// The emulator runs in its own process and the load comes over keep-alive connections (undici Pool),
+// so the figure is the emulator's, not this script's HTTP client's.
+import { Pool } from 'undici';
+import { forkEmulator } from './fork-emulator.js';
+import { BENCH_REFRESH_TOKEN } from './seed-platform.js';
 
 const SEED_COUNT = 1000;
 const CONCURRENCY = 32;
 const DURATION_MS = Number(process.env.DPAC_BENCH_MS ?? 5000);
 
 async function main(): Promise<void> {
-  const emu = await startEmulator({ port: 0, latencyMs: 0, quiet: true });
+  const emu = await forkEmulator(0);
+  const origin = new URL(emu.url).origin;
+  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
   try {
     const auth = await fetch(`${emu.url}/security/token/access`, {
-      headers: { authorization: `Basic ${emu.adminRefreshToken}` },
+      headers: { authorization: `Basic ${BENCH_REFRESH_TOKEN}` },
     });
     const token = ((await auth.json()) as { result: { authentication_token: string } }).result
       .authentication_token;
@@ -42,9 +48,9 @@ async function main(): Promise<void> {
     const deadline = started + DURATION_MS;
     const worker = async (offset: number): Promise<void> => {
       for (let n = offset; performance.now() < deadline; n += CONCURRENCY) {
-        const res = await fetch(emu.url + paths(n), { headers });
-        await res.arrayBuffer();
-        if (res.status === 200) requests++;
+        const res = await pool.request({ method: 'GET', path: `/v3${paths(n)}`, headers });
+        await res.body.arrayBuffer();
+        if (res.statusCode === 200) requests++;
         else failures++;
       }
     };
@@ -58,7 +64,8 @@ async function main(): Promise<void> {
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } finally {
-    await emu.close();
+    await pool.close();
+    await emu.stop();
   }
 }
 
