@@ -5,7 +5,10 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { type ApplyOutcome, applyPlan, applySummary } from '../../apply/apply-plan.js';
 import { checkSavedPlan } from '../../apply/check-saved-plan.js';
+import type { Change } from '../../diff/change.js';
+import { checkSafety } from '../../diff/check-safety.js';
 import { formatDiagnostics } from '../../manifest/format-diagnostics.js';
+import type { PlanChange } from '../../plan/plan.js';
 import { hasChanges, type Plan } from '../../plan/plan.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
 import { EXIT } from '../exit-codes.js';
@@ -19,6 +22,7 @@ import {
 } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 import { progressReporter } from '../progress.js';
+import { projectInCwd } from '../project-file.js';
 
 interface Flags extends PlanFlags {
   plan?: string;
@@ -137,9 +141,24 @@ async function fromSavedPlan(io: CliIo, flags: Flags) {
     io.err(`Error: cannot read the saved plan ${flags.plan}: ${(error as Error).message}`);
     return EXIT.error;
   }
-  const opened = connect(io, flags, undefined);
+  // Protect patterns and the mass-delete guard are re-checked now: dpac.yaml may have changed.
+  const project = await projectInCwd(io);
+  if (!project) return EXIT.error;
+  const guarded = checkSafety({
+    changes: plan.changes.map(toChange),
+    manifests: [],
+    protect: project.protect,
+    allowMassDelete: flags.allowMassDelete ?? false,
+  });
+  if (guarded.length) {
+    io.err(formatDiagnostics(guarded, false));
+    io.err('The saved plan was refused; nothing was written.');
+    return EXIT.error;
+  }
+  const opened = connect(io, flags, project);
   if (!opened) return EXIT.error;
-  const ownershipTag = plan.ownership_tag ?? 'managed-by:dpac';
+  const ownershipTag = plan.ownership_tag ?? project.ownership_tag;
+
   try {
     const status = await checkSavedPlan({ plan, url: opened.url, client: opened.client, ownershipTag });
     if (status.diagnostics.length || !status.live) {
@@ -153,4 +172,16 @@ async function fromSavedPlan(io: CliIo, flags: Flags) {
     await opened.client.close();
     return reportApiFailure(io, error);
   }
+}
+
+/** The resource-level view of a saved plan's change, for the safety guards. */
+function toChange(c: PlanChange): Change {
+  const parts = c.address.split('/');
+  return {
+    ...c,
+    name: parts.at(-1) ?? '',
+    ancestors: parts.slice(1, -1),
+    before: c.before ?? undefined,
+    after: c.after ?? undefined,
+  };
 }

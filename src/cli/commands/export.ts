@@ -1,23 +1,20 @@
 // `dpac export`: live → manifests. Read-only against the API; refuses to overwrite files without
 // --force; lists the secret variables to set and every object it could not write, with why.
-import { stat } from 'node:fs/promises';
+
 import path from 'node:path';
 import { Command } from 'commander';
-import { hasErrors } from '../../core/diagnostic.js';
 import { type ExportResult, exportManifests, SCHEMA_FILE } from '../../export/export-manifests.js';
 import { readForExport } from '../../export/read-for-export.js';
 import { writeFiles } from '../../export/write-files.js';
 import { KIND_NAMES } from '../../kinds/index.js';
-import { PROJECT_FILE_NAMES } from '../../manifest/find-files.js';
-import { formatDiagnostics } from '../../manifest/format-diagnostics.js';
 import { renderJsonSchema } from '../../manifest/json-schema.js';
-import { defaultProject, loadProjectConfig } from '../../manifest/project-config.js';
 import { addConnectOptions, type ConnectFlags } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { addSelectOption, type Selector, withCliSettings } from '../options.js';
 import { connect, reportApiFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
+import { projectInCwd } from '../project-file.js';
 
 interface Flags extends ConnectFlags {
   select?: Selector[];
@@ -38,7 +35,7 @@ registerCommand((io, setExit) => {
 });
 
 async function runExport(io: CliIo, flags: Flags): Promise<number> {
-  const project = await projectIn(io);
+  const project = await projectInCwd(io);
   if (!project) return EXIT.error;
   const opened = connect(io, flags, project, true);
   if (!opened) return EXIT.error;
@@ -68,22 +65,6 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
   }
   io.out(renderSummary(result, flags.out));
   return EXIT.ok;
-}
-
-/** The ownership tag (and target urls) come from dpac.yaml in the current folder, if there is one. */
-async function projectIn(io: CliIo) {
-  for (const name of PROJECT_FILE_NAMES) {
-    const file = path.join(io.cwd, name);
-    const isFile = await stat(file).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-    if (!isFile) continue;
-    const loaded = await loadProjectConfig({ file: name, path: file }, [...KIND_NAMES]);
-    if (loaded.diagnostics.length) io.err(formatDiagnostics(loaded.diagnostics));
-    return hasErrors(loaded.diagnostics) ? undefined : loaded.project;
-  }
-  return defaultProject();
 }
 
 export function renderSummary(result: ExportResult, out: string): string {

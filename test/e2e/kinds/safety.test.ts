@@ -79,6 +79,28 @@ describe('safety guards', () => {
     expect(e2e.writesSince(seq)).toEqual([]);
   });
 
+  it('re-checks protect patterns when applying a saved plan, since dpac.yaml may have changed', async () => {
+    await e2e.write('sources.yaml', tables(NAMES.slice(0, 7)));
+    const planned = await e2e.dpac(['plan', '--out', 'delete-t8.json']);
+    expect(planned.code).toBe(0);
+    await e2e.write(
+      'dpac.yaml',
+      "apiVersion: dpac/v1\nkind: Project\nmetadata:\n  name: kinds\nprotect:\n  - kind: Table\n    name: 'sales_db/t8'\n",
+    );
+    const seq = e2e.lastSeq();
+    const refused = await e2e.dpac(['apply', '--plan', 'delete-t8.json', '--no-color']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'Table/sales_db/t8 is protected (the protect pattern Table/sales_db/t8 in dpac.yaml)',
+    );
+    expect(refused.stderr).toContain('The saved plan was refused; nothing was written.');
+    expect(e2e.writesSince(seq)).toEqual([]);
+    await e2e.write('dpac.yaml', 'apiVersion: dpac/v1\nkind: Project\n');
+    const applied = await e2e.dpac(['apply', '--plan', 'delete-t8.json', '--no-color']);
+    expect(applied.code).toBe(0);
+    expect(e2e.writesSince(seq).map((w) => w.method)).toEqual(['DELETE']);
+  });
+
   it('never deletes anything when no manifest is loaded, even inside a prune scope', async () => {
     // The prune scope makes the tagged source visible; only the empty-set rule keeps it.
     await e2e.write(
