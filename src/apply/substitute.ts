@@ -1,7 +1,7 @@
 // Fills a call's placeholders just before it is sent: `${Kind/.../name.id}` from ids known so far,
 // `${env.NAME}` from the environment (secrets are resolved here and only here). Pure.
+import { ID_PLACEHOLDER } from '../core/address.js';
 
-const ID_REF = /(?<!\$)\$\{([A-Za-z]+(?:\/[^}]+)+?)\.id\}/g;
 const ENV_REF = /(?<!\$)\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 export interface Substitution<T> {
@@ -18,7 +18,7 @@ export function substitute<T>(
   const missing: string[] = [];
   const fill = (text: string): string =>
     text
-      .replace(ID_REF, (whole, address: string) => {
+      .replace(ID_PLACEHOLDER, (whole, address: string) => {
         const id = ids.get(address);
         if (id === undefined) missing.push(`the id of ${address} (it was not created)`);
         return id ?? whole;
@@ -44,5 +44,5 @@ export function substitute<T>(
 /** Addresses whose ids a value refers to. */
 export function referencedIds(value: unknown): string[] {
   const text = JSON.stringify(value ?? null);
-  return [...text.matchAll(ID_REF)].map((m) => m[1] as string);
+  return [...text.matchAll(ID_PLACEHOLDER)].map((m) => m[1] as string);
 }

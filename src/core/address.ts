@@ -1,8 +1,6 @@
 // Addresses name resources by natural key: `Kind/name` or `Kind/parent/.../name`. Minted only here.
 
 export type Address = string & { readonly __brand: 'Address' };
-/** An id assigned by the platform (24-hex, or 17-char for users). Never in manifests. */
-export type RemoteId = string & { readonly __brand: 'RemoteId' };
 
 export function makeAddress(kind: string, ancestors: readonly string[], name: string): Address {
   return [kind, ...ancestors, name].join('/') as Address;
@@ -15,13 +13,10 @@ export function parseAddress(address: string): { kind: string; ancestors: string
   return { kind, ancestors: parts.slice(1, -1), name };
 }
 
-export function asRemoteId(id: string): RemoteId {
-  return id as RemoteId;
-}
-
 /** Placeholder for an id not known at plan time; the executor fills it from the creating call. */
 export function idPlaceholder(address: string): string {
   return `\${${address}.id}`;
 }
 
-export const ID_PLACEHOLDER = /\$\{([A-Za-z]+(?:\/[^}]+)+)\.id\}/g;
+/** Matches an id placeholder (not its `$${...}` escaped form); group 1 is the address. */
+export const ID_PLACEHOLDER = /(?<!\$)\$\{([A-Za-z]+(?:\/[^}]+)+?)\.id\}/g;
