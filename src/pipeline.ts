@@ -44,14 +44,16 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   const live = await readLive({ client: input.client, scope, ownershipTag: input.ownershipTag });
 
   const diff = diffResources({
-    manifests,
+    manifests: input.manifests,
     live,
+    selected: input.select?.length ? (c) => selected(c.kind, c.ancestors, c.name) : undefined,
     prune: input.prune,
     protect: input.protect,
     allowMassDelete: input.allowMassDelete,
     resendSecrets: input.resendSecrets,
   });
-  const changes = diff.changes.filter((c) => selected(c.kind, c.ancestors, c.name));
+  const changes = diff.changes;
+
   const specs = new Map(input.manifests.map((m) => [m.address, m.spec]));
   const declared = (address: string) => specs.get(address);
   const calls = planCalls({ changes, ownershipTag: input.ownershipTag, declared });

@@ -16,7 +16,10 @@ export interface DiffOptions {
   prune?: readonly KindPattern[];
   protect?: readonly KindPattern[];
   allowMassDelete?: boolean;
+  /** `--select`: only these changes, plus the creates they depend on (like terraform -target). */
+  selected?(change: Change): boolean;
   /** Treat every document holding a secret as changed (`apply --resend-secrets`). */
+
   resendSecrets?: boolean;
 }
 
@@ -48,7 +51,10 @@ export function diffResources(options: DiffOptions): DiffResult {
   }
   markReferrersOfReplaced(byAddress, declared);
 
-  const changes = sortChanges([...byAddress.values()]);
+  const all = sortChanges([...byAddress.values()]);
+  const changes = options.selected
+    ? withDependencies(all.filter(options.selected), byAddress, declared)
+    : all;
   const diagnostics = checkSafety({
     changes,
     manifests,
@@ -223,4 +229,31 @@ export function sortChanges(changes: Change[]): Change[] {
     (a, b) =>
       (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) || a.address.localeCompare(b.address),
   );
+}
+
+/** Adds to a selection the parents and referenced objects that must be created (or re-created) first. */
+function withDependencies(
+  selected: Change[],
+  byAddress: Map<string, Change>,
+  declared: Map<string, Manifest>,
+): Change[] {
+  const specs = new Map([...declared].map(([a, m]) => [a, m.spec]));
+  const chosen = new Set(selected.map((c) => c.address));
+  const queue = [...selected];
+  for (let c = queue.shift(); c; c = queue.shift()) {
+    const refs = c.after
+      ? KINDS[c.kind]
+          .refs(c.after as never, { ancestors: c.ancestors, declared: (a) => specs.get(a) })
+          .map((r) => r.address)
+      : [];
+    const parent = parentAddressOf(c.kind, c.ancestors);
+    for (const address of parent ? [parent, ...refs] : refs) {
+      const needed = byAddress.get(address);
+      if (!needed || chosen.has(address) || (needed.action !== 'create' && needed.action !== 'replace'))
+        continue;
+      chosen.add(address);
+      queue.push(needed);
+    }
+  }
+  return sortChanges([...byAddress.values()].filter((c) => chosen.has(c.address)));
 }

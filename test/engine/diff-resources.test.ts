@@ -170,6 +170,24 @@ describe('diffResources', () => {
     );
   });
 
+  it('takes the creates a selection depends on, and nothing else, when selecting', () => {
+    const owned = Array.from({ length: 6 }, (_, i) => live('Source', `Source/gone${i}`, {}, true));
+    const result = diffResources({
+      manifests: [
+        manifest('Environment', 'Environment/prod', {}),
+        manifest('Domain', 'Domain/sales', { environments: ['prod'] }),
+        manifest('Domain', 'Domain/other', { environments: [] }),
+      ],
+      live: state(...owned),
+      selected: (c) => c.address === 'Domain/sales',
+    });
+    expect(actions(result)).toEqual([
+      'create Environment/prod: declared, not found live',
+      'create Domain/sales: declared, not found live',
+    ]);
+    expect(result.diagnostics).toEqual([]); // the unselected deletes do not trip the mass-delete guard
+  });
+
   it('honours metadata.ignore pointers and never compares write-only fields', () => {
     const result = diffResources({
       manifests: [
