@@ -1,4 +1,5 @@
-// Lists: our first page, then `links.next` (a host-relative /v3/... path) until an empty page, as real clients do.
+// Lists: our first page, then `links.next` (a host-relative /v3/... path) until an empty page, as real
+// clients do — or until a page shorter than the echoed `limit`, which is the last.
 
 import { ApiError } from './errors.js';
 
@@ -64,6 +65,10 @@ export async function* listPages(
     }
     if (result.length === 0) return;
     yield result as Record<string, unknown>[];
+    // A page shorter than the limit the server says it applied is the last: skip the round trip
+    // to the empty page. Without that echo, page on until an empty page like the vendor's clients.
+    const applied = (body as { limit?: unknown }).limit;
+    if (typeof applied === 'number' && applied > 0 && result.length < applied) return;
     next = nextLink(body);
     // A server repeating the same link would page forever.
     if (next === current) return;

@@ -11,7 +11,11 @@ afterEach(async () => {
 });
 
 /** Serves `total` items in pages, with next links built by `nextLink(limit, offset)`. */
-async function pagedServer(total: number, nextLink: (limit: number, offset: number) => string | undefined) {
+async function pagedServer(
+  total: number,
+  nextLink: (limit: number, offset: number) => string | undefined,
+  options: { echoLimit?: boolean } = {},
+) {
   const server: ScriptedServer = await startScriptedServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const limit = Number(url.searchParams.get('limit') ?? 20);
@@ -20,7 +24,8 @@ async function pagedServer(total: number, nextLink: (limit: number, offset: numb
       id: `id${offset + i}`,
     }));
     const next = nextLink(limit, offset + limit);
-    json(res, 200, { result: items, limit, offset, ...(next === undefined ? {} : { links: { next } }) });
+    const echo = options.echoLimit === false ? {} : { limit, offset };
+    json(res, 200, { result: items, ...echo, ...(next === undefined ? {} : { links: { next } }) });
   });
   open.push(server);
   const client = createClient({ baseUrl: server.url, auth: { refreshToken: 'rt' } });
@@ -30,6 +35,18 @@ async function pagedServer(total: number, nextLink: (limit: number, offset: numb
 
 describe('list', () => {
   it('follows next links with a stray slash before ? until an empty page', async () => {
+    const paged = (l: number, o: number) => `/v3/domains/?limit=${l}&offset=${o}`;
+    const { server, client } = await pagedServer(4, paged, { echoLimit: false });
+    const items = await client.listAll('/domains', { pageSize: 2 });
+    expect(items.map((i) => i.id)).toEqual(['id0', 'id1', 'id2', 'id3']);
+    expect(server.seen.map((r) => r.url)).toEqual([
+      '/v3/domains?limit=2',
+      '/v3/domains/?limit=2&offset=2',
+      '/v3/domains/?limit=2&offset=4',
+    ]);
+  });
+
+  it('stops at a page shorter than the limit the server echoes, saving the empty page', async () => {
     const { server, client } = await pagedServer(5, (l, o) => `/v3/domains/?limit=${l}&offset=${o}`);
     const items = await client.listAll('/domains', { pageSize: 2 });
     expect(items.map((i) => i.id)).toEqual(['id0', 'id1', 'id2', 'id3', 'id4']);
@@ -37,8 +54,13 @@ describe('list', () => {
       '/v3/domains?limit=2',
       '/v3/domains/?limit=2&offset=2',
       '/v3/domains/?limit=2&offset=4',
-      '/v3/domains/?limit=2&offset=6',
     ]);
+  });
+
+  it('pages on to the empty page when a full page ends the list', async () => {
+    const { server, client } = await pagedServer(4, (l, o) => `/v3/domains?limit=${l}&offset=${o}`);
+    expect(await client.listAll('/domains', { pageSize: 2 })).toHaveLength(4);
+    expect(server.seen).toHaveLength(3);
   });
 
   it('follows SDK-style ?& links', async () => {
@@ -61,7 +83,7 @@ describe('list', () => {
       (l, o) => `https://elsewhere.example:3001/v3/domains?limit=${l}&offset=${o}`,
     );
     expect(await client.listAll('/domains', { pageSize: 2 })).toHaveLength(3);
-    expect(server.seen).toHaveLength(3);
+    expect(server.seen.map((r) => r.url)).toEqual(['/v3/domains?limit=2', '/v3/domains?limit=2&offset=2']);
   });
 
   it('defaults to pages of 500', async () => {
