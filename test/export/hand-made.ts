@@ -1,43 +1,15 @@
 // Objects another client made through the v3 API (never through dpac): no ownership tag, an
 // upper-case connection mode and table type, a derived partition and a schedule set by hand.
-import { REFRESH_TOKEN } from '../helpers/e2e.js';
+import { type PlatformApi, platformApi } from '../helpers/platform-api.js';
 
-export interface Api {
-  send<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
-  get<T = unknown>(path: string): Promise<T>;
-}
+export type Api = PlatformApi;
 
 interface Created {
   result: { id: string };
 }
 
-export async function connectApi(url: string): Promise<Api> {
-  const access = await fetch(`${url}/security/token/access`, {
-    headers: { Authorization: `Basic ${REFRESH_TOKEN}` },
-  }).then((r) => r.json() as Promise<{ result: { authentication_token: string } }>);
-  const headers = {
-    Authorization: `Bearer ${access.result.authentication_token}`,
-    'Content-Type': 'application/json',
-  };
-  const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
-    return (text ? JSON.parse(text) : {}) as T;
-  };
-  return { send, get: (path) => send('GET', path) };
-}
-
-async function idOf(api: Api, path: string, name: string): Promise<string> {
-  const filter = encodeURIComponent(JSON.stringify({ name }));
-  const list = await api.get<{ result: { id: string }[] }>(`${path}?filter=${filter}`);
-  const id = list.result[0]?.id;
-  if (!id) throw new Error(`no ${name} under ${path}`);
-  return id;
+export function connectApi(url: string): Promise<Api> {
+  return platformApi(url);
 }
 
 /** The hand-made objects (a table is named by its name at the source). */
@@ -49,10 +21,10 @@ export const HAND_MADE = {
 
 /** Seeds them in the examples' `prod` environment (which must exist). */
 export async function seedHandMade(api: Api): Promise<void> {
-  const environment = await idOf(api, '/admin/environment', 'prod');
+  const environment = await api.idOf('/admin/environment', 'prod');
   const under = `/admin/environment/${environment}`;
-  const storage = await idOf(api, `${under}/environment-storage`, 'lake');
-  const compute = await idOf(api, `${under}/environment-compute-template`, 'etl-small');
+  const storage = await api.idOf(`${under}/environment-storage`, 'lake');
+  const compute = await api.idOf(`${under}/environment-compute-template`, 'etl-small');
   const source = await api.send<Created>('POST', '/sources', {
     name: 'legacy_db',
     type: 'rdbms',

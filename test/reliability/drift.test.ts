@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, CreateClientOptions } from '../../src/api/client.js';
 import { ReadOnlyViolation } from '../../src/api/errors.js';
 import { type E2e, startE2e } from '../helpers/e2e.js';
+import { platformApi } from '../helpers/platform-api.js';
 import { type GeneratedPlatform, generatePlatform, writePlatform } from './generate-platform.js';
-import { platformApi } from './platform-api.js';
 
 /** Every client the CLI creates, and what a DELETE through it did right after creation. */
 const clients = vi.hoisted(() => ({
@@ -46,9 +46,9 @@ describe('drift', () => {
     expect((await e2e.dpac(['apply', folder, '--auto-approve'], { env: platform.env })).code).toBe(0);
 
     // Pending in every direction: a changed field, a new object, and an owned table to delete.
-    const api = await platformApi(e2e);
+    const api = await platformApi(e2e.emulator.url);
     domainId = await api.idOf('/admin/domains', 'domain_1');
-    await api.call('PATCH', `/domains/${domainId}`, { description: 'changed by hand' });
+    await api.send('PATCH', `/domains/${domainId}`, { description: 'changed by hand' });
     const domains = platform.files['platform/domains.yaml'] ?? '';
     await e2e.write(
       `${folder}/platform/domains.yaml`,

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ADMIN_ID } from '../../src/emulator/auth.js';
 import { type E2e, startE2e } from '../helpers/e2e.js';
+import { platformApi } from '../helpers/platform-api.js';
 import { generatePlatform, writePlatform } from './generate-platform.js';
-import { platformApi } from './platform-api.js';
 
 const canary = (what: string) => `canary-${what}-${randomBytes(8).toString('hex')}`;
 const JWT_HEADER = 'eyJhbGciOi';
@@ -68,9 +68,9 @@ describe('secret canaries', () => {
     expect(applied.code).toBe(0);
     expect((await run(['apply', folder, '--auto-approve', '--resend-secrets', '-v'])).code).toBe(0);
 
-    const api = await platformApi(e2e, secrets.DPAC_REFRESH_TOKEN);
+    const api = await platformApi(e2e.emulator.url, secrets.DPAC_REFRESH_TOKEN);
     const id = await api.idOf('/admin/domains', 'domain_0');
-    await api.call('PATCH', `/domains/${id}`, { description: 'changed by hand' });
+    await api.send('PATCH', `/domains/${id}`, { description: 'changed by hand' });
     for (const format of ['text', 'json', 'markdown']) {
       expect((await run(['drift', folder, '--format', format, '-v'])).code).toBe(2);
     }

@@ -2,8 +2,8 @@
 // would create that now exists, or another URL, refuses it before a single write (journal).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../helpers/e2e.js';
+import { platformApi } from '../helpers/platform-api.js';
 import { type GeneratedPlatform, generatePlatform, writePlatform } from './generate-platform.js';
-import { platformApi } from './platform-api.js';
 
 const SHAPE = { sources: 1, tablesPerSource: 3, domains: 2, users: 1 };
 
@@ -45,9 +45,9 @@ spec:
 
   it('refuses before any write when an object the plan updates was changed through the API', async () => {
     await savePlanTouchingDomains();
-    const api = await platformApi(e2e);
+    const api = await platformApi(e2e.emulator.url);
     const id = await api.idOf('/admin/domains', 'domain_0');
-    await api.call('PATCH', `/domains/${id}`, { description: 'changed by hand' });
+    await api.send('PATCH', `/domains/${id}`, { description: 'changed by hand' });
 
     const seq = e2e.lastSeq();
     const applied = await e2e.dpac(['apply', '--plan', 'p.json'], { env: platform.env });
@@ -60,8 +60,8 @@ spec:
 
   it('refuses before any write when a name the plan would create now exists', async () => {
     await savePlanTouchingDomains();
-    const api = await platformApi(e2e);
-    await api.call('POST', '/domains', { name: 'domain_new', description: 'created by someone else' });
+    const api = await platformApi(e2e.emulator.url);
+    await api.send('POST', '/domains', { name: 'domain_new', description: 'created by someone else' });
 
     const seq = e2e.lastSeq();
     const applied = await e2e.dpac(['apply', '--plan', 'p.json'], { env: platform.env });

@@ -1,9 +1,11 @@
 // Shared builders for the per-kind e2e tests: manifests as YAML text, a bearer-token API client for
 // seeding the emulator through its own v3 API, and the plan/converge assertions every test repeats.
+
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { E2e, RunResult } from '../../helpers/e2e.js';
+import { type PlatformApi, platformApi } from '../../helpers/platform-api.js';
 
 /** The parts of `plan --json` the tests assert on. */
 export interface PlanJson {
@@ -351,42 +353,8 @@ export async function expectConverged(e2e: E2e, args: string[] = []): Promise<vo
 }
 
 /** A minimal client of the emulator's v3 API, authenticated like any other client. */
-export interface Api {
-  get<T = unknown>(path: string): Promise<T>;
-  send<T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
-  /** Id of the live object named `name` in a collection (`/sources`, `/admin/domains`...). */
-  idOf(collection: string, name: string): Promise<string>;
-}
+export type Api = PlatformApi;
 
-export async function connectApi(e2e: E2e): Promise<Api> {
-  const base = e2e.emulator.url;
-  const token = await fetch(`${base}/security/token/access`, {
-    headers: { Authorization: `Basic ${e2e.env.DPAC_REFRESH_TOKEN}` },
-  }).then((r) => r.json() as Promise<{ result: { authentication_token: string } }>);
-  const headers = {
-    Authorization: `Bearer ${token.result.authentication_token}`,
-    'Content-Type': 'application/json',
-  };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} returned ${response.status}: ${text}`);
-    return (text ? JSON.parse(text) : {}) as T;
-  };
-  const api: Api = {
-    get: (path) => call('GET', path),
-    send: (method, path, body) => call(method, path, body),
-    async idOf(collection, name) {
-      const filter = encodeURIComponent(JSON.stringify({ name }));
-      const found = await api.get<{ result: { id: string }[] }>(`${collection}?filter=${filter}`);
-      const id = found.result[0]?.id;
-      if (!id) throw new Error(`no ${name} in ${collection}`);
-      return id;
-    },
-  };
-  return api;
+export function connectApi(e2e: E2e): Promise<Api> {
+  return platformApi(e2e.emulator.url, e2e.env.DPAC_REFRESH_TOKEN);
 }

@@ -1,0 +1,43 @@
+// Raw v3 calls to the emulator for tests, as another client of the platform would make them
+// (out-of-band changes, hand-made objects). Never goes through dpac's own client.
+import { REFRESH_TOKEN } from './e2e.js';
+
+export interface PlatformApi {
+  get<T = unknown>(path: string): Promise<T>;
+  send<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Id of the live object named `name` in a collection (`/sources`, `/admin/domains`...). */
+  idOf(collection: string, name: string): Promise<string>;
+}
+
+/** Logs in with a refresh token (the emulator's admin by default) against `url` (…/v3). */
+export async function platformApi(url: string, refreshToken = REFRESH_TOKEN): Promise<PlatformApi> {
+  const minted = await fetch(`${url}/security/token/access`, {
+    headers: { Authorization: `Basic ${refreshToken}` },
+  }).then((r) => r.json() as Promise<{ result: { authentication_token: string } }>);
+  const headers = {
+    Authorization: `Bearer ${minted.result.authentication_token}`,
+    'Content-Type': 'application/json',
+  };
+  const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : {}) as T;
+  };
+  const get = <T>(path: string) => send<T>('GET', path);
+  return {
+    get,
+    send,
+    async idOf(collection, name) {
+      const filter = encodeURIComponent(JSON.stringify({ name }));
+      const found = await get<{ result: { id: string; name?: string }[] }>(`${collection}?filter=${filter}`);
+      const match = found.result.find((item) => item.name === name);
+      if (!match) throw new Error(`no ${name} in ${collection}`);
+      return match.id;
+    },
+  };
+}
