@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { KINDS } from '../kinds/index.js';
 import type { Ref } from '../kinds/kind.js';
-import { display, findManifestFiles, isInside, PROJECT_FILE_NAMES } from './find-files.js';
+import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js';
 import type { Locator } from './locator.js';
 import { type KindRegistry, type Manifest, registeredKinds } from './manifest.js';
 import { parseYaml } from './parse-yaml.js';
@@ -46,6 +46,9 @@ export interface LoadManifestsResult {
 export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
   const registry = options.registry ?? KINDS;
   const cwd = path.resolve(options.cwd);
+  // The project root: the one folder named on the command line (`dpac plan ../platform`), else cwd.
+  // Globs in dpac.yaml and every manifest path must stay inside it.
+  const root = (await singleFolder(cwd, options.paths ?? [])) ?? cwd;
   const projectRef = await findProjectFile(cwd, options.paths ?? []);
   const loadedProject = await loadProjectConfig(projectRef, registeredKinds(registry));
   const project = loadedProject.project;
@@ -62,9 +65,9 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   const explicit = options.paths !== undefined && options.paths.length > 0;
   const projectDir = projectRef ? path.dirname(projectRef.path) : cwd;
   const found = explicit
-    ? await findManifestFiles(options.paths ?? [], { root: cwd, base: cwd })
+    ? await findManifestFiles(options.paths ?? [], { root, base: cwd })
     : await findManifestFiles(project.manifests ?? ['.'], {
-        root: cwd,
+        root,
         base: project.manifests ? projectDir : cwd,
       });
   diagnostics.push(...found.diagnostics);
@@ -115,10 +118,21 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   };
 }
 
+async function singleFolder(cwd: string, paths: readonly string[]): Promise<string | undefined> {
+  if (paths.length !== 1) return undefined;
+  const given = path.resolve(cwd, paths[0] as string);
+  const isFolder = await stat(given).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  return isFolder ? given : undefined;
+}
+
 /** dpac.yaml in the single folder given as a path, else in cwd. */
 async function findProjectFile(cwd: string, paths: readonly string[]): Promise<FileRef | undefined> {
   const given = paths.length === 1 ? path.resolve(cwd, paths[0] as string) : cwd;
-  const folders = isInside(cwd, given) ? [given, cwd] : [cwd];
+  const folders = given === cwd ? [cwd] : [given, cwd];
+
   for (const folder of folders) {
     for (const name of PROJECT_FILE_NAMES) {
       const candidate = path.join(folder, name);

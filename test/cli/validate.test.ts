@@ -169,8 +169,20 @@ describe('dpac validate', () => {
   });
 
   it('refuses paths outside the project root', async () => {
-    const { code, text } = await validate(dir, ['../']);
+    const { code, text } = await validate(dir, ['domains.yaml', '../']);
     expect(code).toBe(1);
     expect(text).toContain('../ is outside the project root');
+  });
+
+  it('takes the one folder named on the command line as the project root, wherever it is', async () => {
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'dpac-elsewhere-'));
+    try {
+      const examples = path.resolve(import.meta.dirname, '../../examples');
+      const { code, text } = await validate(elsewhere, [examples]);
+      expect(text).toContain('16 resources in 10 files are valid.');
+      expect(code).toBe(0);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 });
