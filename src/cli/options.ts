@@ -55,13 +55,6 @@ export function parseSelector(value: string): Selector {
  * those added with `addCommand`: without this a usage error would call process.exit and print to
  * the real stderr. Harmless once program.ts applies `copyInheritedSettings`.
  */
-export function withCliSettings(command: Command, io: CliIo): Command {
-  return command
-    .exitOverride()
-    .showHelpAfterError()
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
-}
-
 export function addManifestOptions(command: Command): Command {
   return command
     .addOption(

@@ -11,7 +11,7 @@ import { renderJsonSchema } from '../../manifest/json-schema.js';
 import { addConnectOptions, type ConnectFlags } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { addSelectOption, type Selector, withCliSettings } from '../options.js';
+import { addSelectOption, type Selector } from '../options.js';
 import { connect, reportApiFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 import { projectInCwd } from '../project-file.js';
@@ -24,7 +24,7 @@ interface Flags extends ConnectFlags {
 }
 
 registerCommand((io, setExit) => {
-  const command = withCliSettings(new Command('export'), io)
+  const command = new Command('export')
     .description('Write manifests for what exists live (read-only; secrets become ${env.NAME} placeholders).')
     .option('--out <DIR>', 'folder to write the manifests to', '.')
     .option('--force', 'overwrite files that already exist')

@@ -4,11 +4,10 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { renderJsonSchema } from '../../manifest/json-schema.js';
 import { EXIT } from '../exit-codes.js';
-import { withCliSettings } from '../options.js';
 import { registerCommand } from '../program.js';
 
 registerCommand((io, setExit) =>
-  withCliSettings(new Command('schema'), io)
+  new Command('schema')
     .description('Print the JSON Schema of the manifest language.')
     .option('--out <FILE>', 'write it to FILE instead of stdout')
     .action(async (flags: { out?: string }) => {

@@ -6,13 +6,7 @@ import { formatDiagnostics } from '../../manifest/format-diagnostics.js';
 import { loadManifests } from '../../manifest/load-manifests.js';
 import { EXIT } from '../exit-codes.js';
 import { useColor } from '../io.js';
-import {
-  addColorOption,
-  addManifestOptions,
-  loadOptionsFrom,
-  type ManifestFlags,
-  withCliSettings,
-} from '../options.js';
+import { addColorOption, addManifestOptions, loadOptionsFrom, type ManifestFlags } from '../options.js';
 import { registerCommand } from '../program.js';
 
 interface ValidateFlags extends ManifestFlags {
@@ -25,7 +19,6 @@ registerCommand((io, setExit) => {
     .description('Offline: parse, schema, references, cycles.')
     .argument('[paths...]', 'manifest files, folders or globs (default: the current folder)')
     .option('--json', 'print { valid, diagnostics, resources } as JSON');
-  withCliSettings(command, io);
   addManifestOptions(command);
   addColorOption(command);
   return command.action(async (paths: string[], flags: ValidateFlags) => {
