@@ -1,7 +1,8 @@
 // Domain: a workspace grouping environments (and, through sources' `domains`, sources).
 import { z } from 'zod';
+import { crudWrites } from './crud-writes.js';
 import { compact, idsToNames, sortedSet } from './fields.js';
-import { defineKind, pathIds, renderPath } from './kind.js';
+import { defineKind, type WriteContext } from './kind.js';
 
 const spec = z
   .object({
@@ -15,8 +16,6 @@ const spec = z
   .describe('A domain: the unit of access for pipelines and sources.');
 
 export type DomainSpec = z.infer<typeof spec>;
-
-const ITEM = '/domains/{id}';
 
 export const Domain = defineKind<DomainSpec>({
   kind: 'Domain',
@@ -35,17 +34,12 @@ export const Domain = defineKind<DomainSpec>({
       environments: idsToNames(item.environment_ids, (id) => names.nameOf('Environment', id)),
     }),
   normalize: (s) => ({ ...s, environments: sortedSet(s.environments) }),
-  create: (s, ctx) => [
-    { method: 'POST', path: '/domains', body: { name: ctx.name, ...body(s, ctx) }, creates: true },
-  ],
-  update: (_before, after, _changed, ctx) => [
-    { method: 'PATCH', path: renderPath(ITEM, pathIds(ctx)), body: { name: ctx.name, ...body(after, ctx) } },
-  ],
-  remove: (_before, ctx) => [{ method: 'DELETE', path: renderPath(ITEM, pathIds(ctx)) }],
+  ...crudWrites<DomainSpec>({ collection: '/domains', body }),
 });
 
-function body(s: DomainSpec, ctx: { idOf(address: string): string }) {
+function body(s: DomainSpec, ctx: WriteContext) {
   return compact({
+    name: ctx.name,
     description: s.description,
     environment_ids: s.environments.map((env) => ctx.idOf(`Environment/${env}`)),
   });

@@ -1,7 +1,8 @@
 // FileMapping: which files of a JSON (or other file) source become one table family, and how records are cut.
 import { z } from 'zod';
+import { crudWrites } from './crud-writes.js';
 import { asRecord, pick } from './fields.js';
-import { defineKind, pathIds, renderPath } from './kind.js';
+import { defineKind } from './kind.js';
 
 const configuration = z
   .object({
@@ -26,7 +27,6 @@ const spec = z
 export type FileMappingSpec = z.infer<typeof spec>;
 
 const COLLECTION = '/sources/{Source}/file-mappings';
-const ITEM = `${COLLECTION}/{id}`;
 const KEYS = Object.keys(configuration.shape);
 
 export const FileMapping = defineKind<FileMappingSpec>({
@@ -50,24 +50,9 @@ export const FileMapping = defineKind<FileMappingSpec>({
     return { configuration: live as FileMappingSpec['configuration'] };
   },
   // The reference shows `result` as a bare id string; real clients (and the emulator) read `result.id`.
-  create: (s, ctx) => [
-    {
-      method: 'POST',
-      path: renderPath(COLLECTION, pathIds(ctx)),
-      body: { name: ctx.name, configuration: s.configuration },
-      creates: true,
-      note: 'file mapping',
-    },
-  ],
-  update: (_before, after, _changed, ctx) => [
-    {
-      method: 'PATCH',
-      path: renderPath(ITEM, pathIds(ctx)),
-      body: { name: ctx.name, configuration: after.configuration },
-      note: 'file mapping',
-    },
-  ],
-  remove: (_before, ctx) => [
-    { method: 'DELETE', path: renderPath(ITEM, pathIds(ctx)), note: 'file mapping' },
-  ],
+  ...crudWrites<FileMappingSpec>({
+    collection: COLLECTION,
+    body: (spec, ctx) => ({ name: ctx.name, configuration: spec.configuration }),
+    note: 'file mapping',
+  }),
 });

@@ -1,7 +1,8 @@
 // TopicMapping: which Kafka/Confluent topics a streaming source reads into one table family.
 import { z } from 'zod';
+import { crudWrites } from './crud-writes.js';
 import { asArray, asRecord, pick, sortedSet } from './fields.js';
-import { defineKind, pathIds, renderPath } from './kind.js';
+import { defineKind } from './kind.js';
 
 const topicIdentifier = z
   .object({
@@ -52,7 +53,6 @@ const spec = z
 export type TopicMappingSpec = z.infer<typeof spec>;
 
 const COLLECTION = '/sources/{Source}/topic-mappings';
-const ITEM = `${COLLECTION}/{id}`;
 const IDENTIFIER_KEYS = Object.keys(topicIdentifier.shape);
 
 export const TopicMapping = defineKind<TopicMappingSpec>({
@@ -80,24 +80,9 @@ export const TopicMapping = defineKind<TopicMappingSpec>({
     return { configuration: { topic_identifier: { ...identifier, list: sortedSet(identifier.list) } } };
   },
   // The reference shows `result` as a bare id string; real clients (and the emulator) read `result.id`.
-  create: (s, ctx) => [
-    {
-      method: 'POST',
-      path: renderPath(COLLECTION, pathIds(ctx)),
-      body: { name: ctx.name, configuration: s.configuration },
-      creates: true,
-      note: 'topic mapping',
-    },
-  ],
-  update: (_before, after, _changed, ctx) => [
-    {
-      method: 'PATCH',
-      path: renderPath(ITEM, pathIds(ctx)),
-      body: { name: ctx.name, configuration: after.configuration },
-      note: 'topic mapping',
-    },
-  ],
-  remove: (_before, ctx) => [
-    { method: 'DELETE', path: renderPath(ITEM, pathIds(ctx)), note: 'topic mapping' },
-  ],
+  ...crudWrites<TopicMappingSpec>({
+    collection: COLLECTION,
+    body: (spec, ctx) => ({ name: ctx.name, configuration: spec.configuration }),
+    note: 'topic mapping',
+  }),
 });

@@ -1,7 +1,8 @@
 // ValidationSpec: a regex check on one column of a table (`ValidationSpec/<source>/<table>/<name>`).
 import { z } from 'zod';
+import { crudWrites } from './crud-writes.js';
 import { compact } from './fields.js';
-import { defineKind, pathIds, renderPath, type WriteContext } from './kind.js';
+import { defineKind, type WriteContext } from './kind.js';
 import { liveText } from './table-live-values.js';
 
 const spec = z
@@ -19,7 +20,6 @@ const spec = z
 export type ValidationSpecSpec = z.infer<typeof spec>;
 
 const LIST = '/sources/{Source}/tables/{Table}/validation-specs';
-const ITEM = `${LIST}/{id}`;
 
 function body(s: ValidationSpecSpec, ctx: WriteContext): Record<string, unknown> {
   return {
@@ -48,11 +48,5 @@ export const ValidationSpec = defineKind<ValidationSpecSpec>({
       // The SDK's docstring spells the expression `expression`.
       regex_expression: liveText(item.regex_expression) ?? liveText(item.expression) ?? '',
     }),
-  create: (s, ctx) => [
-    { method: 'POST', path: renderPath(LIST, pathIds(ctx)), body: body(s, ctx), creates: true },
-  ],
-  update: (_before, after, _changed, ctx) => [
-    { method: 'PATCH', path: renderPath(ITEM, pathIds(ctx)), body: body(after, ctx) },
-  ],
-  remove: (_before, ctx) => [{ method: 'DELETE', path: renderPath(ITEM, pathIds(ctx)) }],
+  ...crudWrites<ValidationSpecSpec>({ collection: LIST, body }),
 });
