@@ -63,3 +63,37 @@ spec:
         max_worker_nodes: ${o.maxWorkers}
 `;
 }
+
+export interface SqlSourceOptions {
+  name: string;
+  environment: string;
+  /** Environment variable holding the JDBC password. */
+  passwordEnv: string;
+  tag: string;
+  domain?: string;
+}
+
+/** An RDBMS (SQL Server) source on the base platform's `lake` storage, as one manifest document. */
+export function sqlSourceYaml(o: SqlSourceOptions): string {
+  return `apiVersion: dpac/v1
+kind: Source
+metadata:
+  name: ${o.name}
+spec:
+  type: rdbms
+  sub_type: sqlserver
+  description: Generated source ${o.name}.
+  data_lake_path: /iw/sources/${o.name}
+  data_lake_schema: ${o.name}
+  environment: ${o.environment}
+  storage: lake
+  connection:
+    connection_mode: jdbc
+    connection_url: jdbc:sqlserver://${o.name}.internal:1433;databaseName=${o.name}
+    username: dpac_reader
+    password: \${env.${o.passwordEnv}}
+    database: SQLSERVER
+    driver_name: com.microsoft.sqlserver.jdbc.SQLServerDriver
+  tags: [${o.tag}]${o.domain ? `\n  domains: [${o.domain}]` : ''}
+`;
+}

@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { noInterrupts } from '../cli/io.js';
 import { runCli } from '../cli/run.js';
-import { basePlatformYaml } from './base-platform.js';
+import { basePlatformYaml, sqlSourceYaml } from './base-platform.js';
 
 export interface BenchShape {
   sources: number;
@@ -55,28 +55,12 @@ const PLATFORM = basePlatformYaml({
 });
 
 function sourceDoc(s: number): string {
-  const name = sourceName(s);
-  return `apiVersion: dpac/v1
-kind: Source
-metadata:
-  name: ${name}
-spec:
-  type: rdbms
-  sub_type: sqlserver
-  description: Benchmark source ${s}.
-  data_lake_path: /iw/sources/${name}
-  data_lake_schema: ${name}
-  environment: bench
-  storage: lake
-  connection:
-    connection_mode: jdbc
-    connection_url: jdbc:sqlserver://db-${pad(s)}.internal:1433;databaseName=${name}
-    username: dpac_reader
-    password: \${env.BENCH_DB_PASSWORD}
-    database: SQLSERVER
-    driver_name: com.microsoft.sqlserver.jdbc.SQLServerDriver
-  tags: [bench]
-`;
+  return sqlSourceYaml({
+    name: sourceName(s),
+    environment: 'bench',
+    passwordEnv: 'BENCH_DB_PASSWORD',
+    tag: 'bench',
+  });
 }
 
 /** Alternates a full reload and an incremental append, with tags and an advanced configuration now and then. */

@@ -1,5 +1,5 @@
 // generatePlatform(): a synthetic manifest set of a chosen size (environment, sources, tables, groups, users).
-import { basePlatformYaml } from '../../src/bench/base-platform.js';
+import { basePlatformYaml, sqlSourceYaml } from '../../src/bench/base-platform.js';
 
 export interface PlatformShape {
   sources?: number;
@@ -103,26 +103,13 @@ function platformDocs(): string[] {
 }
 
 function sourceDoc(name: string, passwordEnv: string, domain: string | undefined): string {
-  return doc(`
-kind: Source
-metadata:
-  name: ${name}
-spec:
-  type: rdbms
-  sub_type: sqlserver
-  description: Generated source ${name}.
-  data_lake_path: /iw/sources/${name}
-  data_lake_schema: ${name}
-  environment: gen
-  storage: lake
-  connection:
-    connection_mode: jdbc
-    connection_url: jdbc:sqlserver://${name}.internal:1433;databaseName=${name}
-    username: reader
-    password: \${env.${passwordEnv}}
-    database: SQLSERVER
-    driver_name: com.microsoft.sqlserver.jdbc.SQLServerDriver
-  tags: [generated]${domain ? `\n  domains: [${domain}]` : ''}`);
+  return sqlSourceYaml({
+    name,
+    environment: 'gen',
+    passwordEnv,
+    tag: 'generated',
+    ...(domain ? { domain } : {}),
+  });
 }
 
 function tableDoc(source: string, table: string): string {
