@@ -33,7 +33,7 @@ export function docs(...parts: string[]): string {
 }
 
 /** One manifest document; `spec` and `metadata` extras are given as YAML bodies (indented by the builder). */
-export function manifest(kind: string, metadata: Record<string, unknown>, spec: string): string {
+function manifest(kind: string, metadata: Record<string, unknown>, spec: string): string {
   const meta = Object.entries(metadata)
     .map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`)
     .join('\n');
@@ -330,6 +330,13 @@ export function actions(plan: PlanJson): Record<string, string> {
 /** `METHOD path` of every call, in plan order. */
 export function callLines(plan: PlanJson): string[] {
   return plan.calls.map((c) => `${c.method} ${c.path}`);
+}
+
+/** Both lines occur, `first` before `then`: an order check that a missing line cannot pass. */
+export function expectBefore(lines: readonly string[], first: string, then: string): void {
+  expect(lines).toContain(first);
+  expect(lines).toContain(then);
+  expect(lines.indexOf(first)).toBeLessThan(lines.indexOf(then));
 }
 
 /** Applies and expects success. */

@@ -174,10 +174,7 @@ describe('sources', () => {
     expect(reasons['Source/sales_db']).toBe('/sub_type cannot be changed in place');
     expect(reasons['Table/sales_db/orders']).toBe('its parent Source/sales_db is replaced');
     const lines = f.callLines(plan);
-    const deleteSource = lines.indexOf(`DELETE /sources/${old}`);
-    const createSource = lines.indexOf('POST /sources');
-    expect(deleteSource).toBeGreaterThanOrEqual(0);
-    expect(deleteSource).toBeLessThan(createSource);
+    f.expectBefore(lines, `DELETE /sources/${old}`, 'POST /sources');
     expect(
       lines.filter((l) => l === 'POST /sources/${Source/sales_db.id}/tables/source_tables'),
     ).toHaveLength(2);
@@ -185,7 +182,7 @@ describe('sources', () => {
     const seq = e2e.lastSeq();
     await f.applyOk(e2e);
     const writes = e2e.writesSince(seq).map((w) => `${w.method} ${w.path}`);
-    expect(writes.indexOf(`DELETE /v3/sources/${old}`)).toBeLessThan(writes.indexOf('POST /v3/sources'));
+    f.expectBefore(writes, `DELETE /v3/sources/${old}`, 'POST /v3/sources');
     expect(writes.filter((w) => w.endsWith('/tables/source_tables'))).toHaveLength(2);
     const fresh = await sourceId();
     expect(fresh).not.toBe(old);

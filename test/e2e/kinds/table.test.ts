@@ -110,15 +110,19 @@ describe('tables and validation specs', () => {
       'its parent Table/sales_db/orders is replaced',
     );
     const lines = f.callLines(plan);
-    expect(lines.indexOf(`DELETE /sources/${source}/tables/${old}`)).toBeLessThan(
-      lines.indexOf(`POST /sources/${source}/tables/source_tables`),
+    f.expectBefore(
+      lines,
+      `DELETE /sources/${source}/tables/${old}`,
+      `POST /sources/${source}/tables/source_tables`,
     );
 
     const seq = e2e.lastSeq();
     await f.applyOk(e2e);
     const writes = e2e.writesSince(seq).map((w) => `${w.method} ${w.path}`);
-    expect(writes.indexOf(`DELETE /v3/sources/${source}/tables/${old}`)).toBeLessThan(
-      writes.indexOf(`POST /v3/sources/${source}/tables/source_tables`),
+    f.expectBefore(
+      writes,
+      `DELETE /v3/sources/${source}/tables/${old}`,
+      `POST /v3/sources/${source}/tables/source_tables`,
     );
     expect(writes.some((w) => w.startsWith('POST') && w.endsWith('/validation-specs'))).toBe(true);
     await f.expectConverged(e2e);
