@@ -2,12 +2,12 @@
 // order the calls and assemble the plan without further IO.
 import type { Diagnostic } from './core/diagnostic.js';
 import { diffResources } from './diff/diff-resources.js';
-import type { KindPattern } from './diff/name-pattern.js';
 import { isKindName } from './kinds/index.js';
 import type { LiveState, ReadClient } from './live/live-object.js';
 import { readLive } from './live/read-live.js';
 import { everythingScope, manifestScope } from './live/read-scope.js';
 import type { Manifest } from './manifest/manifest.js';
+import type { ScopePattern } from './manifest/project-config.js';
 import { assemblePlan } from './plan/assemble-plan.js';
 import type { Plan } from './plan/plan.js';
 import { planCalls } from './plan/plan-calls.js';
@@ -18,8 +18,8 @@ export interface ComputePlanInput {
   url: string;
   manifests: readonly Manifest[];
   ownershipTag: string;
-  prune?: readonly KindPattern[];
-  protect?: readonly KindPattern[];
+  prune?: readonly ScopePattern[];
+  protect?: readonly ScopePattern[];
   allowMassDelete?: boolean;
   select?: readonly string[];
   /** Read every kind and every parent (full drift reports). */

@@ -1,7 +1,8 @@
-// Executes a plan, then verifies what was written; returns per-step results and a summary. The
-// confirmation, progress display and exit codes belong to the CLI.
+// Executes a plan, then verifies what was written; returns per-step results and counts. The
+// confirmation, progress display, summary (render/render-apply-summary.ts) and exit codes belong
+// to the CLI.
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { ReadClient } from '../live/live-object.js';
+import type { LiveState, ReadClient } from '../live/live-object.js';
 import type { Plan } from '../plan/plan.js';
 import { executePlan, type WriteClient } from './execute-plan.js';
 import { readBackFor } from './read-back.js';
@@ -14,7 +15,8 @@ export interface ApplyInput {
   env: Record<string, string | undefined>;
   parallelism: number;
   ownershipTag: string;
-  knownIds: ReadonlyMap<string, string>;
+  /** What was read before the run (by the plan, or by the saved-plan check): ids of existing objects. */
+  live: LiveState;
   stopRequested?(): boolean;
   onEvent?(event: ApplyEvent): void;
   readBackDelaysMs?: readonly number[];
@@ -36,7 +38,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
     env: input.env,
     parallelism: input.parallelism,
     readBack: readBackFor(input.client),
-    knownIds: input.knownIds,
+    knownIds: new Map([...input.live.objects.values()].map((o) => [o.address, o.id])),
     stopRequested: input.stopRequested,
     onEvent: input.onEvent,
     readBackDelaysMs: input.readBackDelaysMs,
@@ -75,33 +77,4 @@ function unverified(error: unknown): Diagnostic {
     summary: `Could not verify the apply: ${error instanceof Error ? error.message : String(error)}`,
     detail: 'The calls below ran; run dpac plan to check that live state matches the manifests.',
   };
-}
-
-export function applySummary(outcome: ApplyOutcome): string[] {
-  const c = outcome.counts;
-  const adopted = c.adopted ? `, ${c.adopted} adopted` : '';
-  const resources = `Resources: ${c.added} added, ${c.changed} changed, ${c.replaced} replaced, ${c.destroyed} destroyed${adopted}.`;
-  if (outcome.complete) return [`Apply complete! ${resources}`];
-  const tally = countStatuses(outcome.results);
-  if (tally.applied === outcome.results.length) {
-    return [
-      `Apply finished, but verifying it found ${outcome.diagnostics.length} problem(s) (see the errors above). ${resources}`,
-    ];
-  }
-  const lines = [
-    `Apply finished partially: ${tally.applied} of ${outcome.results.length} calls applied, ${tally.failed} failed, ${tally.skipped} skipped, ${tally.not_started} not started. ${resources}`,
-  ];
-  for (const r of outcome.results) {
-    if (r.status === 'failed') lines.push(`  failed   ${r.call.id} ${r.call.address}: ${r.message}`);
-  }
-  const skipped = [
-    ...new Set(
-      outcome.results
-        .filter((r) => r.status === 'skipped' || r.status === 'not_started')
-        .map((r) => r.call.address),
-    ),
-  ];
-  if (skipped.length) lines.push(`  not done: ${skipped.join(', ')}`);
-  lines.push('Run dpac apply again: it re-reads live state and converges.');
-  return lines;
 }

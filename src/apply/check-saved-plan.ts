@@ -1,11 +1,16 @@
-// Before any write of a saved plan: it must be for this URL and tool format, and nothing it
-// touches may have changed since it was made (re-reads only those objects).
+// Before any write of a saved plan: it must be for this URL and tool format, hold no redacted
+// secret, pass the safety guards of today's dpac.yaml (protect patterns, mass delete), and nothing
+// it touches may have changed since it was made (re-reads only those objects).
+import { parseAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
+import type { Change } from '../diff/change.js';
+import { checkSafety } from '../diff/check-safety.js';
 import type { LiveState, ReadClient } from '../live/live-object.js';
 import { readLive } from '../live/read-live.js';
 import { addressScope } from '../live/read-scope.js';
+import type { ScopePattern } from '../manifest/project-config.js';
 import { fingerprint } from '../plan/fingerprint.js';
-import { PLAN_FORMAT_VERSION, type Plan } from '../plan/plan.js';
+import { PLAN_FORMAT_VERSION, type Plan, type PlanChange } from '../plan/plan.js';
 import { SENSITIVE } from '../plan/redact-plan.js';
 
 export interface SavedPlanCheck {
@@ -13,6 +18,9 @@ export interface SavedPlanCheck {
   url: string;
   client: ReadClient;
   ownershipTag: string;
+  /** Protect patterns of dpac.yaml as it is now: it may have changed since the plan was made. */
+  protect: readonly ScopePattern[];
+  allowMassDelete: boolean;
 }
 
 export interface SavedPlanStatus {
@@ -26,6 +34,8 @@ export async function checkSavedPlan({
   url,
   client,
   ownershipTag,
+  protect,
+  allowMassDelete,
 }: SavedPlanCheck): Promise<SavedPlanStatus> {
   const refuse = (summary: string, detail: string): SavedPlanStatus => ({
     diagnostics: [{ severity: 'error', summary, detail }],
@@ -48,6 +58,13 @@ export async function checkSavedPlan({
       'Give secrets as ${env.NAME} in the manifests, then plan again.',
     );
   }
+  const guarded = checkSafety({
+    changes: plan.changes.map(toChange),
+    manifests: [],
+    protect,
+    allowMassDelete,
+  });
+  if (guarded.length > 0) return { diagnostics: guarded };
   const touched = Object.keys(plan.fingerprints);
   const addresses = [...new Set([...touched, ...plan.creates, ...plan.calls.map((c) => c.address)])];
   const live = await readLive({ client, scope: addressScope(addresses), ownershipTag });
@@ -72,6 +89,12 @@ export async function checkSavedPlan({
     ),
     live,
   };
+}
+
+/** The resource-level view of a saved plan's change, for the safety guards. */
+function toChange(c: PlanChange): Change {
+  const { name, ancestors } = parseAddress(c.address);
+  return { ...c, name, ancestors, before: c.before ?? undefined, after: c.after ?? undefined };
 }
 
 function stripSlash(url: string): string {

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { type ApiClient, createClient, resolveConnection } from '../api/index.js';
 import type { CliIo } from './io.js';
+import type { Settings } from './settings.js';
 
 export interface ConnectFlags {
   url?: string;
@@ -13,7 +14,7 @@ export interface ConnectFlags {
 
 export function addConnectOptions(command: Command): Command {
   return command
-    .option('--url <url>', 'v3 API base URL (default: $DPAC_URL)')
+    .option('--url <url>', 'v3 API base URL (default: the --target url, else $DPAC_URL)')
     .option('--ca-file <file>', 'extra CA certificate(s) to trust, PEM')
     .option('--insecure-skip-tls-verify', 'turn TLS verification off (loud; never in production)')
     .option('--allow-http', 'allow plain http to a non-loopback host')
@@ -25,23 +26,31 @@ export interface OpenedClient {
   url: string;
 }
 
-/** A client, or an error line for the user (credentials come only from the environment). */
-export function openClient(
+/**
+ * A client for the resolved settings, or undefined after printing why not (credentials come only
+ * from the environment). `parallelism` is the client's write limit, so `--parallelism 16` really
+ * sends up to 16 writes at once; read-only clients never write.
+ */
+export function connect(
   io: CliIo,
   flags: ConnectFlags,
+  settings: Settings,
   options: { readOnly?: boolean } = {},
-): OpenedClient | { error: string } {
+): OpenedClient | undefined {
   const resolved = resolveConnection({
-    url: flags.url,
+    url: settings.url,
     env: io.env,
     caFile: flags.caFile,
     insecureSkipTlsVerify: flags.insecureSkipTlsVerify,
     allowHttp: flags.allowHttp,
   });
-  if (!resolved.value) return { error: resolved.error ?? 'cannot connect' };
+  if (!resolved.value) {
+    io.err(`Error: ${resolved.error ?? 'cannot connect'}`);
+    return undefined;
+  }
   const client = createClient({
     ...resolved.value,
-    ...(options.readOnly ? { readOnly: true } : {}),
+    ...(options.readOnly ? { readOnly: true } : { concurrency: { writes: settings.parallelism } }),
     ...(flags.verbose ? { log: (line: string) => io.err(line) } : {}),
   });
   for (const warning of client.connectionWarnings()) io.err(`Warning: ${warning}`);

@@ -5,5 +5,3 @@ export const EXIT = {
   changes: 2,
   partial: 3,
 } as const;
-
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

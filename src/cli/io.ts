@@ -55,8 +55,3 @@ export function processIo(interrupts: Interrupts): CliIo {
     cwd: process.cwd(),
   };
 }
-
-/** Colour only on a terminal, never with NO_COLOR or --no-color. */
-export function useColor(io: CliIo, flag: boolean | undefined): boolean {
-  return io.isTty && flag !== false && !io.env.NO_COLOR;
-}

@@ -1,4 +1,4 @@
-// Shared CLI options: --var, --var-file, --target (manifest loading), --select, --no-color.
+// Shared CLI options: --var, --var-file, --target (manifest loading), --select.
 // Parsers throw commander's InvalidArgumentError, so a bad flag is a usage error (exit 1).
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { isKindName, KIND_NAMES, type KindName } from '../kinds/index.js';
@@ -23,10 +23,7 @@ export interface Selector {
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /** `K=V` into the accumulated map; the value may contain `=`. */
-export function parseVarFlag(
-  value: string,
-  previous: Record<string, string> | undefined,
-): Record<string, string> {
+function parseVarFlag(value: string, previous: Record<string, string> | undefined): Record<string, string> {
   const eq = value.indexOf('=');
   const name = eq < 0 ? value : value.slice(0, eq);
   if (eq < 0 || !VAR_NAME.test(name)) {
@@ -35,11 +32,11 @@ export function parseVarFlag(
   return { ...(previous ?? {}), [name]: value.slice(eq + 1) };
 }
 
-export function collectList(value: string, previous: string[] | undefined): string[] {
+function collectList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-export function parseSelector(value: string): Selector {
+function parseSelector(value: string): Selector {
   const [kind = '', ...names] = value.split('/');
   if (!isKindName(kind)) {
     const hint = didYouMean(kind, KIND_NAMES);
@@ -81,10 +78,6 @@ export function addSelectOption(command: Command): Command {
       parseSelector(value),
     ]),
   );
-}
-
-export function addColorOption(command: Command): Command {
-  return command.option('--no-color', 'plain output without colours (also NO_COLOR)');
 }
 
 /** loadManifests options for a command run in `io.cwd`. */

@@ -1,28 +1,30 @@
-// What plan, apply and drift share: load manifests, connect, compute the plan, and print any
-// problems on the way. Returns the plan, or the exit code to stop with.
+// What plan, apply and drift share: load manifests, resolve the settings, connect, compute the
+// plan, and print any problems on the way. Returns the plan, or the exit code to stop with.
 
 import type { Command } from 'commander';
 import type { ApiClient } from '../api/index.js';
 import { DpacApiError } from '../api/index.js';
 import { hasErrors } from '../core/diagnostic.js';
-import { formatDiagnostics } from '../manifest/format-diagnostics.js';
 import { loadManifests } from '../manifest/load-manifests.js';
 import type { Manifest } from '../manifest/manifest.js';
 import type { ProjectConfig } from '../manifest/project-config.js';
 import { type ComputedPlan, computePlan } from '../pipeline.js';
-import { addConnectOptions, type ConnectFlags, openClient } from './connect.js';
+import { renderDiagnostics } from '../render/render-diagnostics.js';
+import type { Style } from '../render/style.js';
+import { addConnectOptions, type ConnectFlags, connect } from './connect.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import {
-  addColorOption,
   addManifestOptions,
   addSelectOption,
   loadOptionsFrom,
   type ManifestFlags,
   type Selector,
 } from './options.js';
+import { addColorOption } from './output.js';
+import { resolveSettings, type SettingFlags, type Settings, type SettingsInput } from './settings.js';
 
-export interface PlanFlags extends ManifestFlags, ConnectFlags {
+export interface PlanFlags extends ManifestFlags, ConnectFlags, SettingFlags {
   select?: Selector[];
   allowMassDelete?: boolean;
   color?: boolean;
@@ -38,51 +40,55 @@ export interface PlanSession extends ComputedPlan {
   url: string;
   manifests: Manifest[];
   project: ProjectConfig;
+  settings: Settings;
 }
 
 export async function loadProject(
   io: CliIo,
   paths: readonly string[],
-  flags: PlanFlags,
-  color: boolean,
-  checkSecretEnv = true,
+  flags: ManifestFlags,
+  options: { style: Style; checkSecretEnv?: boolean },
 ) {
-  const loaded = await loadManifests({ ...loadOptionsFrom(paths, flags, io), checkSecretEnv });
-  if (loaded.diagnostics.length) io.err(formatDiagnostics(loaded.diagnostics, color));
+  const loaded = await loadManifests({
+    ...loadOptionsFrom(paths, flags, io),
+    checkSecretEnv: options.checkSecretEnv ?? true,
+  });
+  if (loaded.diagnostics.length) io.err(renderDiagnostics(loaded.diagnostics, options.style));
   return hasErrors(loaded.diagnostics) ? undefined : loaded;
 }
 
-/** Connects with --url, else the target's url, else DPAC_URL. */
-export function connect(io: CliIo, flags: PlanFlags, project: ProjectConfig | undefined, readOnly = false) {
-  const targetUrl = flags.target ? project?.targets[flags.target]?.url : undefined;
-  const opened = openClient(io, { ...flags, url: flags.url ?? targetUrl }, { readOnly });
-  if ('error' in opened) io.err(`Error: ${opened.error}`);
-  return 'error' in opened ? undefined : opened;
+/** The settings, or undefined after printing why they cannot be resolved (an unknown target). */
+export function settingsFor(io: CliIo, input: SettingsInput, style: Style): Settings | undefined {
+  const { settings, diagnostics } = resolveSettings(input);
+  if (diagnostics.length) io.err(renderDiagnostics(diagnostics, style));
+  return hasErrors(diagnostics) ? undefined : settings;
 }
 
 export async function planSession(
   io: CliIo,
   paths: readonly string[],
   flags: PlanFlags,
-  options: { readOnly?: boolean; color: boolean; resendSecrets?: boolean },
+  options: { readOnly?: boolean; style: Style; resendSecrets?: boolean },
 ): Promise<PlanSession | number> {
-  const loaded = await loadProject(io, paths, flags, options.color);
+  const loaded = await loadProject(io, paths, flags, { style: options.style });
   if (!loaded) return EXIT.error;
-  const opened = connect(io, flags, loaded.project, options.readOnly);
+  const settings = settingsFor(io, { flags, project: loaded.project, env: io.env }, options.style);
+  if (!settings) return EXIT.error;
+  const opened = connect(io, flags, settings, { readOnly: options.readOnly });
   if (!opened) return EXIT.error;
   try {
     const computed = await computePlan({
       client: opened.client,
       url: opened.url,
       manifests: loaded.manifests,
-      ownershipTag: loaded.project.ownership_tag,
+      ownershipTag: settings.ownershipTag,
       prune: loaded.project.prune,
       protect: loaded.project.protect,
       allowMassDelete: flags.allowMassDelete,
       select: flags.select?.map((s) => [s.kind, ...s.names].join('/')),
       resendSecrets: options.resendSecrets,
     });
-    if (computed.diagnostics.length) io.err(formatDiagnostics(computed.diagnostics, options.color));
+    if (computed.diagnostics.length) io.err(renderDiagnostics(computed.diagnostics, options.style));
     if (hasErrors(computed.diagnostics)) {
       io.err('The plan was refused; nothing was written.');
       await opened.client.close();
@@ -94,6 +100,7 @@ export async function planSession(
       url: opened.url,
       manifests: loaded.manifests,
       project: loaded.project,
+      settings,
     };
   } catch (error) {
     await opened.client.close();

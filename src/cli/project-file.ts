@@ -4,12 +4,13 @@ import path from 'node:path';
 import { hasErrors } from '../core/diagnostic.js';
 import { KIND_NAMES } from '../kinds/index.js';
 import { PROJECT_FILE_NAMES } from '../manifest/find-files.js';
-import { formatDiagnostics } from '../manifest/format-diagnostics.js';
 import { defaultProject, loadProjectConfig, type ProjectConfig } from '../manifest/project-config.js';
+import { renderDiagnostics } from '../render/render-diagnostics.js';
+import type { Style } from '../render/style.js';
 import type { CliIo } from './io.js';
 
 /** The project settings, the defaults without a dpac.yaml, or undefined (problems printed). */
-export async function projectInCwd(io: CliIo): Promise<ProjectConfig | undefined> {
+export async function projectInCwd(io: CliIo, style: Style): Promise<ProjectConfig | undefined> {
   for (const name of PROJECT_FILE_NAMES) {
     const file = path.join(io.cwd, name);
     const isFile = await stat(file).then(
@@ -18,7 +19,7 @@ export async function projectInCwd(io: CliIo): Promise<ProjectConfig | undefined
     );
     if (!isFile) continue;
     const loaded = await loadProjectConfig({ file: name, path: file }, [...KIND_NAMES]);
-    if (loaded.diagnostics.length) io.err(formatDiagnostics(loaded.diagnostics));
+    if (loaded.diagnostics.length) io.err(renderDiagnostics(loaded.diagnostics, style));
     return hasErrors(loaded.diagnostics) ? undefined : loaded.project;
   }
   return defaultProject();

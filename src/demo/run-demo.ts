@@ -3,8 +3,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CliIo, noInterrupts } from '../cli/io.js';
+import { styleFor } from '../cli/output.js';
 import { runCli } from '../cli/run.js';
 import { startEmulator } from '../emulator/server.js';
+import { paint } from '../render/style.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,8 +20,8 @@ const DEMO_SECRETS = {
   WAREHOUSE_PASSWORD: 'demo-warehouse-password',
 };
 
-const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
-const bold = (t: string) => (color ? `\u001b[1m${t}\u001b[0m` : t);
+const style = styleFor({ isTty: Boolean(process.stdout.isTTY), env: process.env });
+const bold = (t: string) => paint(style, 'bold', t);
 
 async function main(): Promise<number> {
   const started = Date.now();

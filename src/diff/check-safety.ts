@@ -2,13 +2,14 @@
 // plan deleting more than max(5, 25%) of the managed objects of a kind is refused. Pure.
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Manifest } from '../manifest/manifest.js';
+import type { ScopePattern } from '../manifest/project-config.js';
 import type { Change } from './change.js';
-import { type KindPattern, matchesPattern } from './name-pattern.js';
+import { matchesPattern } from './name-pattern.js';
 
 export interface SafetyInput {
   changes: readonly Change[];
   manifests: readonly Manifest[];
-  protect: readonly KindPattern[];
+  protect: readonly ScopePattern[];
   allowMassDelete: boolean;
 }
 
@@ -22,7 +23,7 @@ function checkProtected({ changes, manifests, protect }: SafetyInput): Diagnosti
   for (const c of changes) {
     if (c.action !== 'delete' && c.action !== 'replace') continue;
     const manifest = byAddress.get(c.address);
-    const pattern = protect.find((p) => matchesPattern(p, c.kind, c.name, c.address));
+    const pattern = protect.find((p) => matchesPattern(p, c));
     if (!manifest?.metadata.protect && !pattern) continue;
     const by = manifest?.metadata.protect
       ? 'metadata.protect: true'

@@ -5,16 +5,17 @@ import { getPointer } from '../core/json-pointer.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
 import type { Manifest } from '../manifest/manifest.js';
+import type { ScopePattern } from '../manifest/project-config.js';
 import type { Change } from './change.js';
 import { checkSafety } from './check-safety.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
-import { type KindPattern, matchesPattern } from './name-pattern.js';
+import { matchesPattern } from './name-pattern.js';
 
 export interface DiffOptions {
   manifests: readonly Manifest[];
   live: LiveState;
-  prune?: readonly KindPattern[];
-  protect?: readonly KindPattern[];
+  prune?: readonly ScopePattern[];
+  protect?: readonly ScopePattern[];
   allowMassDelete?: boolean;
   /** `--select`: only these changes, plus the creates they depend on (like terraform -target). */
   selected?(change: Change): boolean;
@@ -156,7 +157,7 @@ function deleteReason(
     return `its parent ${parent.address} is ${parent.action === 'delete' ? 'deleted' : 'replaced'}`;
   if (KINDS[obj.kind].ownershipTags && obj.owned)
     return 'carries the ownership tag and no manifest declares it';
-  const scope = (options.prune ?? []).find((p) => matchesPattern(p, obj.kind, obj.name, obj.address));
+  const scope = (options.prune ?? []).find((p) => matchesPattern(p, obj));
   if (scope) return `inside the prune scope ${scope.kind}/${scope.name} of dpac.yaml`;
   const parentAddress = parentAddressOf(obj.kind, obj.ancestors);
   if (parentAddress && declared.get(parentAddress)?.metadata.prune === true)
@@ -224,7 +225,7 @@ function sortByDepth<T>(items: readonly T[], kindOf: (item: T) => KindName): T[]
   return [...items].sort((a, b) => ancestorKinds(kindOf(a)).length - ancestorKinds(kindOf(b)).length);
 }
 
-export function sortChanges(changes: Change[]): Change[] {
+function sortChanges(changes: Change[]): Change[] {
   return changes.sort(
     (a, b) =>
       (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) || a.address.localeCompare(b.address),

@@ -1,21 +1,17 @@
-// `kind` + glob `name` patterns from dpac.yaml (prune and protect scopes).
+// Prune and protect patterns of dpac.yaml: a kind and a glob (manifest/glob.ts) over the object's
+// name, or, when the glob holds a `/`, over its parent names and name (`sales_db/tmp_*`).
+import { matchesGlob } from '../manifest/glob.js';
+import type { ScopePattern } from '../manifest/project-config.js';
 
-export interface KindPattern {
+export interface NamedObject {
   kind: string;
+  /** Parent names, outermost first. */
+  ancestors: readonly string[];
   name: string;
 }
 
-export function globToRegExp(glob: string): RegExp {
-  const body = glob
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}$`);
-}
-
-/** Matches by kind and by the object's name (or its full address without the kind). */
-export function matchesPattern(pattern: KindPattern, kind: string, name: string, address: string): boolean {
-  if (pattern.kind !== kind && pattern.kind !== '*') return false;
-  const re = globToRegExp(pattern.name);
-  return re.test(name) || re.test(address.slice(kind.length + 1));
+export function matchesPattern(pattern: ScopePattern, object: NamedObject): boolean {
+  if (pattern.kind !== object.kind) return false;
+  const subject = pattern.name.includes('/') ? [...object.ancestors, object.name].join('/') : object.name;
+  return matchesGlob(pattern.name, subject);
 }

@@ -1,5 +1,7 @@
-// Minimal globs (`*`, `**`, `?`) over `/`-separated relative paths. Node 20 has no fs.glob, and
-// manifests need nothing more than these three.
+// The one glob of dpac, for manifest paths and for prune/protect patterns, over `/`-separated
+// paths: `*` matches any run of characters within one segment (never a `/`), `?` one character,
+// `**` as a whole segment any number of segments. Everything else is literal, so a protect pattern
+// naming an object with `[` or `{` in its name still matches it. Node 20 has no path.matchesGlob.
 
 export function isGlob(pattern: string): boolean {
   return /[*?]/.test(pattern);
@@ -35,7 +37,7 @@ export function globBase(pattern: string): string {
   return base.join('/');
 }
 
-/** Whether a name (or a `parent/name` path) matches a glob such as `tmp_*`. */
+/** Whether a name (or a `parent/name` path) matches a glob such as `tmp_*` or `sales_db/*`. */
 export function matchesGlob(pattern: string, value: string): boolean {
   return globToRegExp(pattern).test(value);
 }

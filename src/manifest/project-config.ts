@@ -1,20 +1,35 @@
 // dpac.yaml: the optional project file (`kind: Project`). Manifest globs, targets (url, variables,
 // name maps), prune scope, protect patterns, ownership tag and parallelism. Strict like manifests.
 import { z } from 'zod';
-import { parseAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { KindName } from '../kinds/index.js';
+import { didYouMean } from './did-you-mean.js';
 import { apiVersionSchema } from './document-schema.js';
-import { matchesGlob } from './glob.js';
 import { parseYaml } from './parse-yaml.js';
 import { type FileRef, readSources } from './read-files.js';
 import { issuesToDiagnostics } from './zod-issues.js';
 
-export const DEFAULT_OWNERSHIP_TAG = 'managed-by:dpac';
+const DEFAULT_OWNERSHIP_TAG = 'managed-by:dpac';
 
+/** The client's default write limit (reliability policy: 4 writes at once). */
+export const DEFAULT_PARALLELISM = 4;
+
+export const MAX_PARALLELISM = 64;
+
+/** The one check of a parallelism, for `--parallelism` and dpac.yaml alike. */
+export const parallelismSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_PARALLELISM)
+  .describe(
+    `Calls in flight during apply, which is also the most writes sent at once (lowered for a while after repeated 429/503). 1 to ${MAX_PARALLELISM}; default ${DEFAULT_PARALLELISM}; --parallelism wins.`,
+  );
+
+/** A prune or protect pattern (matched in diff/name-pattern.ts). */
 export interface ScopePattern {
   kind: KindName;
-  /** Glob over the name (`tmp_*`) or, with a `/`, over `parent/name` (`sales_db/*`). */
+  /** Glob (manifest/glob.ts) over the name (`tmp_*`) or, with a `/`, over `parent/name` (`sales_db/*`). */
   name: string;
 }
 
@@ -54,7 +69,9 @@ export function projectSchema(kinds: readonly KindName[]) {
       name: z
         .string()
         .min(1)
-        .describe('Glob over the name (`tmp_*`); with a `/`, over `parent/name` (`sales_db/*`).'),
+        .describe(
+          'Glob over the name (`tmp_*`); with a `/`, over `parent/name` (`sales_db/*`). `*` stays within one name, `?` is one character.',
+        ),
     })
     .strict();
   const target = z
@@ -102,7 +119,7 @@ export function projectSchema(kinds: readonly KindName[]) {
         .min(1)
         .default(DEFAULT_OWNERSHIP_TAG)
         .describe(`Tag marking sources and tables created by dpac. Default ${DEFAULT_OWNERSHIP_TAG}.`),
-      parallelism: z.number().int().min(1).max(64).optional().describe('Concurrent writes during apply.'),
+      parallelism: parallelismSchema.optional(),
     })
     .strict()
     .describe('dpac.yaml: the project file.');
@@ -144,11 +161,22 @@ export async function loadProjectConfig(
   return { project, diagnostics };
 }
 
-/** Whether a resource address falls under a prune/protect pattern. */
-export function matchesScope(scope: ScopePattern, address: string): boolean {
-  const { kind, ancestors, name } = parseAddress(address);
-  if (kind !== scope.kind) return false;
-  return scope.name.includes('/')
-    ? matchesGlob(scope.name, [...ancestors, name].join('/'))
-    : matchesGlob(scope.name, name);
+/** The target `--target NAME` chose, or an error naming the defined ones. */
+export function findTarget(
+  project: ProjectConfig,
+  name: string,
+): { target: TargetConfig; diagnostic?: undefined } | { target?: undefined; diagnostic: Diagnostic } {
+  const target = Object.hasOwn(project.targets, name) ? project.targets[name] : undefined;
+  if (target) return { target };
+  const names = Object.keys(project.targets);
+  const hint = didYouMean(name, names);
+  return {
+    diagnostic: {
+      severity: 'error',
+      summary: `Target ${name} is not defined in dpac.yaml.${hint ? ` Did you mean ${hint}?` : ''}`,
+      detail: names.length
+        ? `Defined targets: ${names.join(', ')}.`
+        : 'Add it under `targets:` in dpac.yaml.',
+    },
+  };
 }

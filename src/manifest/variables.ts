@@ -4,10 +4,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { escapeSegment } from '../core/json-pointer.js';
-import { didYouMean } from './did-you-mean.js';
 import { display } from './find-files.js';
 import { parseYaml } from './parse-yaml.js';
-import type { ProjectConfig } from './project-config.js';
+import { findTarget, type ProjectConfig } from './project-config.js';
 import { readSources } from './read-files.js';
 
 export interface VariableSources {
@@ -24,22 +23,9 @@ export async function resolveVariables(
   const diagnostics: Diagnostic[] = [];
   const vars: Record<string, string> = {};
   if (sources.target !== undefined) {
-    const target = Object.hasOwn(sources.project.targets, sources.target)
-      ? sources.project.targets[sources.target]
-      : undefined;
-    if (target) Object.assign(vars, target.variables);
-    else {
-      const names = Object.keys(sources.project.targets);
-      const hint = didYouMean(sources.target, names);
-      diagnostics.push({
-        severity: 'error',
-        summary: `Target ${sources.target} is not defined in dpac.yaml.${hint ? ` Did you mean ${hint}?` : ''}`,
-        detail:
-          names.length > 0
-            ? `Defined targets: ${names.join(', ')}.`
-            : 'Add it under `targets:` in dpac.yaml.',
-      });
-    }
+    const found = findTarget(sources.project, sources.target);
+    if (found.target) Object.assign(vars, found.target.variables);
+    else diagnostics.push(found.diagnostic);
   }
   for (const file of sources.varFiles ?? []) {
     const absolute = path.resolve(sources.cwd, file);

@@ -2,6 +2,7 @@
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { formatValue } from './format-value.js';
 import { paint, type Style } from './style.js';
+import { renderJson, type Views } from './view.js';
 
 export interface DriftReport {
   in_sync: boolean;
@@ -24,6 +25,12 @@ export function driftReport(plan: Plan): DriftReport {
   const inSync = changed.length === 0 && missing.length === 0 && extra.length === 0;
   return { in_sync: inSync, changed, missing, extra, unmanaged: plan.unmanaged };
 }
+
+export const DRIFT_VIEWS: Views<DriftReport, 'text' | 'json' | 'markdown'> = {
+  text: renderDriftText,
+  json: renderJson,
+  markdown: renderDriftMarkdown,
+};
 
 export function renderDriftText(report: DriftReport, style: Style): string {
   if (report.in_sync) return `No drift. Live state matches the manifests.${unmanagedNote(report)}`;
@@ -50,7 +57,7 @@ export function renderDriftText(report: DriftReport, style: Style): string {
   return lines.join('\n') + unmanagedNote(report);
 }
 
-export function renderDriftMarkdown(report: DriftReport): string {
+function renderDriftMarkdown(report: DriftReport): string {
   if (report.in_sync) return `### dpac drift\n\nNo drift.${unmanagedNote(report)}`;
   const rows = [
     ...report.changed.map((c) => `| changed | \`${c.address}\` | ${c.reason} |`),

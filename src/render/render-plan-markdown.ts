@@ -5,7 +5,7 @@ import { formatValue } from './format-value.js';
 import { summaryLine } from './render-plan-text.js';
 
 /** PR comment bodies are limited (GitHub: 65,536 characters); stay well below. */
-export const MARKDOWN_CAP = 60_000;
+const MARKDOWN_CAP = 60_000;
 
 export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_CAP): string {
   const head = [

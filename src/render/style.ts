@@ -1,15 +1,19 @@
-// Terminal styling: ANSI colours only when asked (TTY, no NO_COLOR, no --no-color).
+// Terminal styling. Whether colour is on is decided once per run (cli/output.ts); this module only
+// paints, through picocolors, whose close codes keep nested styles intact.
+import pc from 'picocolors';
 import type { Action } from '../diff/change.js';
 
 export interface Style {
   color: boolean;
 }
 
-const CODES = { green: 32, yellow: 33, red: 31, magenta: 35, cyan: 36, bold: 1, dim: 2 } as const;
-export type Tone = keyof typeof CODES;
+export type Tone = 'green' | 'yellow' | 'red' | 'magenta' | 'cyan' | 'bold' | 'dim';
+
+const ON = pc.createColors(true);
+const OFF = pc.createColors(false);
 
 export function paint(style: Style, tone: Tone, text: string): string {
-  return style.color ? `\u001b[${CODES[tone]}m${text}\u001b[0m` : text;
+  return (style.color ? ON : OFF)[tone](text);
 }
 
 export const ACTION_TONE: Record<Action, Tone> = {

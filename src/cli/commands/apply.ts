@@ -1,34 +1,43 @@
 // `dpac apply`: execute a plan (fresh from the manifests, or a saved one) and converge.
-
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { Command } from 'commander';
-import { type ApplyOutcome, applyPlan, applySummary } from '../../apply/apply-plan.js';
+import { Command, Option } from 'commander';
+import { type ApplyOutcome, applyPlan } from '../../apply/apply-plan.js';
 import { checkSavedPlan } from '../../apply/check-saved-plan.js';
-import type { Change } from '../../diff/change.js';
-import { checkSafety } from '../../diff/check-safety.js';
-import { formatDiagnostics } from '../../manifest/format-diagnostics.js';
-import type { PlanChange } from '../../plan/plan.js';
+import type { LiveState } from '../../live/live-object.js';
 import { hasChanges, type Plan } from '../../plan/plan.js';
+import { renderApplySummary } from '../../render/render-apply-summary.js';
+import { renderDiagnostics } from '../../render/render-diagnostics.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
+import type { Style } from '../../render/style.js';
+import type { OpenedClient } from '../connect.js';
+import { connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
-import { type CliIo, useColor } from '../io.js';
+import type { CliIo } from '../io.js';
+import { styleFor } from '../output.js';
 import {
   addPlanningOptions,
-  connect,
   type PlanFlags,
   planSession,
   reportApiFailure,
+  settingsFor,
 } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 import { progressReporter } from '../progress.js';
 import { projectInCwd } from '../project-file.js';
+import { readSavedPlan } from '../saved-plan-file.js';
+import { parseParallelism, type Settings } from '../settings.js';
 
 interface Flags extends PlanFlags {
   plan?: string;
   autoApprove?: boolean;
-  parallelism?: string;
   resendSecrets?: boolean;
+}
+
+/** A plan ready to run: what it was checked against, and the client to run it with. */
+interface Prepared {
+  plan: Plan;
+  live: LiveState;
+  opened: OpenedClient;
+  settings: Settings;
 }
 
 registerCommand((io, setExit) => {
@@ -37,9 +46,11 @@ registerCommand((io, setExit) => {
     .argument('[paths...]', 'manifest files, folders or globs (default: the current folder)')
     .option('--plan <file>', 'apply exactly this saved plan (refused if anything it touches changed)')
     .option('--auto-approve', 'do not ask for confirmation')
-    .option(
-      '--parallelism <n>',
-      'calls in flight at once (default: dpac.yaml parallelism, else 8; writes are further limited by the client)',
+    .addOption(
+      new Option(
+        '--parallelism <n>',
+        'calls in flight at once, and the most writes sent at once (1-64; default: dpac.yaml parallelism, else 4)',
+      ).argParser(parseParallelism),
     )
     .option('--resend-secrets', 'write every document holding a secret, even when nothing else changed')
     .option(
@@ -51,20 +62,12 @@ registerCommand((io, setExit) => {
 });
 
 async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<number> {
-  const style = { color: useColor(io, flags.color) };
-  if (
-    flags.parallelism !== undefined &&
-    !(Number.isInteger(Number(flags.parallelism)) && Number(flags.parallelism) >= 1)
-  ) {
-    io.err('Error: --parallelism must be a whole number of at least 1.');
-    return EXIT.error;
-  }
+  const style = styleFor(io, flags);
   const prepared = flags.plan
-    ? await fromSavedPlan(io, flags)
-    : await fromManifests(io, paths, flags, style.color);
+    ? await fromSavedPlan(io, flags.plan, flags, style)
+    : await fromManifests(io, paths, flags, style);
   if (typeof prepared === 'number') return prepared;
-  const { plan, client, knownIds, ownershipTag } = prepared;
-  const parallelism = Number(flags.parallelism ?? prepared.parallelism ?? 8);
+  const { plan, live, opened, settings } = prepared;
   try {
     if (!flags.plan) io.out(renderPlanText(plan, style));
     if (!hasChanges(plan)) {
@@ -72,17 +75,8 @@ async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<numbe
       return EXIT.ok;
     }
     if (!flags.plan && !flags.autoApprove) {
-      if (!io.isTty || !io.ask) {
-        io.err(
-          'Refusing to apply without confirmation: no terminal to ask on. Pass --auto-approve, or save a plan with `dpac plan --out FILE` and run `dpac apply --plan FILE`.',
-        );
-        return EXIT.error;
-      }
-      const answer = await io.ask('\nDo you want to perform these actions? Only "yes" will be accepted: ');
-      if (answer.trim() !== 'yes') {
-        io.out('Apply cancelled; nothing was written.');
-        return EXIT.ok;
-      }
+      const answer = await confirm(io);
+      if (answer !== 'yes') return answer === 'no-terminal' ? EXIT.error : EXIT.ok;
     }
     const stopNotice = io.interrupts.onFirst(() =>
       io.err(
@@ -92,96 +86,95 @@ async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<numbe
     io.out(`\nApplying ${plan.calls.length} call${plan.calls.length === 1 ? '' : 's'}...`);
     const outcome = await applyPlan({
       plan,
-      client,
+      client: opened.client,
       env: io.env,
-      parallelism,
-      ownershipTag,
-      knownIds,
+      parallelism: settings.parallelism,
+      ownershipTag: settings.ownershipTag,
+      live,
       stopRequested: () => io.interrupts.requested(),
       onEvent: progressReporter(io),
     });
     stopNotice();
-    return report(io, outcome, style.color);
+    return report(io, outcome, style);
   } catch (error) {
     return reportApiFailure(io, error);
   } finally {
-    await client.close();
+    await opened.client.close();
   }
 }
 
-function report(io: CliIo, outcome: ApplyOutcome, color: boolean): number {
-  if (outcome.diagnostics.length) io.err(formatDiagnostics(outcome.diagnostics, color));
-  const lines = applySummary(outcome);
-  io.out(`\n${lines.join('\n')}`);
+/** A fresh plan is applied only after a "yes" on a terminal (a saved plan was reviewed already). */
+async function confirm(io: CliIo): Promise<'yes' | 'no' | 'no-terminal'> {
+  if (!io.isTty || !io.ask) {
+    io.err(
+      'Refusing to apply without confirmation: no terminal to ask on. Pass --auto-approve, or save a plan with `dpac plan --out FILE` and run `dpac apply --plan FILE`.',
+    );
+    return 'no-terminal';
+  }
+  const answer = await io.ask('\nDo you want to perform these actions? Only "yes" will be accepted: ');
+  if (answer.trim() === 'yes') return 'yes';
+  io.out('Apply cancelled; nothing was written.');
+  return 'no';
+}
+
+function report(io: CliIo, outcome: ApplyOutcome, style: Style): number {
+  if (outcome.diagnostics.length) io.err(renderDiagnostics(outcome.diagnostics, style));
+  io.out(`\n${renderApplySummary(outcome)}`);
   const applied = outcome.results.some((r) => r.status === 'applied');
   const stepsOk = outcome.results.every((r) => r.status === 'applied');
   if (stepsOk) return outcome.diagnostics.length ? EXIT.error : EXIT.ok;
   return applied || io.interrupts.requested() ? EXIT.partial : EXIT.error;
 }
 
-async function fromManifests(io: CliIo, paths: string[], flags: Flags, color: boolean) {
-  const session = await planSession(io, paths, flags, { color, resendSecrets: flags.resendSecrets });
+async function fromManifests(
+  io: CliIo,
+  paths: string[],
+  flags: Flags,
+  style: Style,
+): Promise<Prepared | number> {
+  const session = await planSession(io, paths, flags, { style, resendSecrets: flags.resendSecrets });
   if (typeof session === 'number') return session;
-  const knownIds = new Map([...session.live.objects.values()].map((o) => [o.address, o.id]));
   return {
-    parallelism: session.project.parallelism,
     plan: session.plan,
-
-    client: session.client,
-    knownIds,
-    ownershipTag: session.project.ownership_tag,
+    live: session.live,
+    opened: { client: session.client, url: session.url },
+    settings: session.settings,
   };
 }
 
-async function fromSavedPlan(io: CliIo, flags: Flags) {
-  let plan: Plan;
-  try {
-    plan = JSON.parse(await readFile(path.resolve(io.cwd, flags.plan as string), 'utf8')) as Plan;
-  } catch (error) {
-    io.err(`Error: cannot read the saved plan ${flags.plan}: ${(error as Error).message}`);
-    return EXIT.error;
-  }
-  // Protect patterns and the mass-delete guard are re-checked now: dpac.yaml may have changed.
-  const project = await projectInCwd(io);
+/** The saved plan, checked (apply/check-saved-plan.ts) against live state and today's dpac.yaml. */
+async function fromSavedPlan(
+  io: CliIo,
+  file: string,
+  flags: Flags,
+  style: Style,
+): Promise<Prepared | number> {
+  const plan = await readSavedPlan(io, file);
+  if (!plan) return EXIT.error;
+  const project = await projectInCwd(io, style);
   if (!project) return EXIT.error;
-  const guarded = checkSafety({
-    changes: plan.changes.map(toChange),
-    manifests: [],
-    protect: project.protect,
-    allowMassDelete: flags.allowMassDelete ?? false,
-  });
-  if (guarded.length) {
-    io.err(formatDiagnostics(guarded, false));
-    io.err('The saved plan was refused; nothing was written.');
-    return EXIT.error;
-  }
-  const opened = connect(io, flags, project);
+  const settings = settingsFor(io, { flags, project, env: io.env, saved: plan }, style);
+  if (!settings) return EXIT.error;
+  const opened = connect(io, flags, settings);
   if (!opened) return EXIT.error;
-  const ownershipTag = plan.ownership_tag ?? project.ownership_tag;
-
   try {
-    const status = await checkSavedPlan({ plan, url: opened.url, client: opened.client, ownershipTag });
+    const status = await checkSavedPlan({
+      plan,
+      url: opened.url,
+      client: opened.client,
+      ownershipTag: settings.ownershipTag,
+      protect: project.protect,
+      allowMassDelete: flags.allowMassDelete ?? false,
+    });
     if (status.diagnostics.length || !status.live) {
-      io.err(formatDiagnostics(status.diagnostics, false));
+      io.err(renderDiagnostics(status.diagnostics, style));
+      io.err('The saved plan was refused; nothing was written.');
       await opened.client.close();
       return EXIT.error;
     }
-    const knownIds = new Map([...status.live.objects.values()].map((o) => [o.address, o.id]));
-    return { plan, client: opened.client, knownIds, ownershipTag, parallelism: undefined };
+    return { plan, live: status.live, opened, settings };
   } catch (error) {
     await opened.client.close();
     return reportApiFailure(io, error);
   }
-}
-
-/** The resource-level view of a saved plan's change, for the safety guards. */
-function toChange(c: PlanChange): Change {
-  const parts = c.address.split('/');
-  return {
-    ...c,
-    name: parts.at(-1) ?? '',
-    ancestors: parts.slice(1, -1),
-    before: c.before ?? undefined,
-    after: c.after ?? undefined,
-  };
 }

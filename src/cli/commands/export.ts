@@ -6,17 +6,18 @@ import { Command } from 'commander';
 import { type ExportResult, exportManifests, SCHEMA_FILE } from '../../export/export-manifests.js';
 import { readForExport } from '../../export/read-for-export.js';
 import { writeFiles } from '../../export/write-files.js';
-import { KIND_NAMES } from '../../kinds/index.js';
 import { renderJsonSchema } from '../../manifest/json-schema.js';
-import { addConnectOptions, type ConnectFlags } from '../connect.js';
+import { EXPORT_VIEWS } from '../../render/render-export-summary.js';
+import { addConnectOptions, type ConnectFlags, connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { addSelectOption, type Selector } from '../options.js';
-import { connect, reportApiFailure } from '../plan-session.js';
+import { addOutputOption, type OutputFlags, outputFor } from '../output.js';
+import { reportApiFailure, settingsFor } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 import { projectInCwd } from '../project-file.js';
 
-interface Flags extends ConnectFlags {
+interface Flags extends ConnectFlags, OutputFlags {
   select?: Selector[];
   out: string;
   force?: boolean;
@@ -29,20 +30,24 @@ registerCommand((io, setExit) => {
     .option('--out <DIR>', 'folder to write the manifests to', '.')
     .option('--force', 'overwrite files that already exist')
     .option('--target <NAME>', 'use a target from dpac.yaml (its url)');
+  addOutputOption(command, EXPORT_VIEWS);
   addSelectOption(command);
   addConnectOptions(command);
   return command.action(async (flags: Flags) => setExit(await runExport(io, flags)));
 });
 
 async function runExport(io: CliIo, flags: Flags): Promise<number> {
-  const project = await projectInCwd(io);
+  const output = outputFor(io, flags, EXPORT_VIEWS);
+  const project = await projectInCwd(io, output.style);
   if (!project) return EXIT.error;
-  const opened = connect(io, flags, project, true);
+  const settings = settingsFor(io, { flags, project, env: io.env }, output.style);
+  if (!settings) return EXIT.error;
+  const opened = connect(io, flags, settings, { readOnly: true });
   if (!opened) return EXIT.error;
   const select = flags.select?.map((s) => [s.kind, ...s.names].join('/'));
   let result: ExportResult;
   try {
-    const live = await readForExport({ client: opened.client, ownershipTag: project.ownership_tag, select });
+    const live = await readForExport({ client: opened.client, ownershipTag: settings.ownershipTag, select });
     result = exportManifests(live, { select });
   } catch (error) {
     return reportApiFailure(io, error);
@@ -63,37 +68,6 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
     if (written.existing.length > 20) io.err(`  … and ${written.existing.length - 20} more`);
     return EXIT.error;
   }
-  io.out(renderSummary(result, flags.out));
+  io.out(output.render({ result, out: flags.out }));
   return EXIT.ok;
-}
-
-export function renderSummary(result: ExportResult, out: string): string {
-  const lines: string[] = [];
-  const total = Object.values(result.counts).reduce((a, b) => a + (b ?? 0), 0);
-  const byKind = KIND_NAMES.filter((k) => result.counts[k]).map((k) => `${result.counts[k]} ${k}`);
-  lines.push(
-    `Exported ${total} object${total === 1 ? '' : 's'} to ${out} in ${result.files.length} file${result.files.length === 1 ? '' : 's'}${byKind.length ? `: ${byKind.join(', ')}` : ''}.`,
-  );
-  if (result.variables.length > 0) {
-    lines.push('', 'Secrets are never exported. Set these environment variables before plan or apply:');
-    const width = Math.max(...result.variables.map((v) => v.name.length));
-    for (const v of result.variables) lines.push(`  ${v.name.padEnd(width)}  ${v.address} ${v.pointer}`);
-  }
-  if (result.problems.length > 0) {
-    lines.push('', `Not exported (${result.problems.length}):`);
-    for (const p of result.problems) lines.push(`  ${p.address}: ${p.why}`);
-  }
-  if (result.outside.length > 0) {
-    lines.push('', `References outside this export (declare or export them too, or validate will fail):`);
-    for (const o of result.outside) lines.push(`  ${o.address}: ${o.why}`);
-  }
-  if (result.unstable.length > 0) {
-    lines.push('', `Written, but a plan would still change them (please report this as a dpac bug):`);
-    for (const u of result.unstable) lines.push(`  ${u.address}: ${u.fields.map((f) => f.path).join(', ')}`);
-  }
-  lines.push(
-    '',
-    `Next: review the files, set the variables, then run \`dpac plan ${out}\`: it should list only adopt actions.`,
-  );
-  return lines.join('\n');
 }

@@ -1,26 +1,24 @@
 // `dpac graph`: the dependency graph of the declared resources (offline).
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { KINDS } from '../../kinds/index.js';
-import { type GraphEdge, renderGraph } from '../../render/render-graph.js';
+import { GRAPH_VIEWS, type GraphEdge } from '../../render/render-graph.js';
 import { EXIT } from '../exit-codes.js';
-import { addManifestOptions } from '../options.js';
-import { loadProject, type PlanFlags } from '../plan-session.js';
+import { addManifestOptions, type ManifestFlags } from '../options.js';
+import { addOutputOption, type OutputFlags, outputFor } from '../output.js';
+import { loadProject } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 
-interface Flags extends PlanFlags {
-  format: 'mermaid' | 'dot';
-}
+interface Flags extends ManifestFlags, OutputFlags {}
 
 registerCommand((io, setExit) => {
   const command = new Command('graph')
     .description('Print the dependency graph of the declared resources (parents and references).')
-    .argument('[paths...]', 'manifest files, folders or globs (default: the current folder)')
-    .addOption(
-      new Option('--format <format>', 'graph language').choices(['mermaid', 'dot']).default('mermaid'),
-    );
+    .argument('[paths...]', 'manifest files, folders or globs (default: the current folder)');
+  addOutputOption(command, GRAPH_VIEWS, ['format']);
   addManifestOptions(command);
   return command.action(async (paths: string[], flags: Flags) => {
-    const loaded = await loadProject(io, paths, flags, false, false);
+    const output = outputFor(io, flags, GRAPH_VIEWS);
+    const loaded = await loadProject(io, paths, flags, { style: output.style, checkSecretEnv: false });
     if (!loaded) return setExit(EXIT.error);
     const specs = new Map(loaded.manifests.map((m) => [m.address, m.spec]));
     const edges: GraphEdge[] = [];
@@ -34,13 +32,7 @@ registerCommand((io, setExit) => {
         edges.push({ from: ref.address, to: m.address, label: 'ref' });
       }
     }
-    io.out(
-      renderGraph(
-        loaded.manifests.map((m) => m.address),
-        edges,
-        flags.format,
-      ),
-    );
+    io.out(output.render({ nodes: loaded.manifests.map((m) => m.address), edges }));
     setExit(EXIT.ok);
   });
 });

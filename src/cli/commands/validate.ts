@@ -2,45 +2,34 @@
 // Prints every diagnostic at once, then a one-line summary. Exit 0 without errors, 1 otherwise.
 import { Command } from 'commander';
 import { hasErrors } from '../../core/diagnostic.js';
-import { formatDiagnostics } from '../../manifest/format-diagnostics.js';
 import { loadManifests } from '../../manifest/load-manifests.js';
+import { VALIDATION_VIEWS } from '../../render/render-validation.js';
 import { EXIT } from '../exit-codes.js';
-import { useColor } from '../io.js';
-import { addColorOption, addManifestOptions, loadOptionsFrom, type ManifestFlags } from '../options.js';
+import { addManifestOptions, loadOptionsFrom, type ManifestFlags } from '../options.js';
+import { addColorOption, addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { registerCommand } from '../program.js';
 
-interface ValidateFlags extends ManifestFlags {
-  json?: boolean;
-  color?: boolean;
-}
+interface Flags extends ManifestFlags, OutputFlags {}
 
 registerCommand((io, setExit) => {
   const command = new Command('validate')
     .description('Offline: parse, schema, references, cycles.')
-    .argument('[paths...]', 'manifest files, folders or globs (default: the current folder)')
-    .option('--json', 'print { valid, diagnostics, resources } as JSON');
+    .argument('[paths...]', 'manifest files, folders or globs (default: the current folder)');
+  addOutputOption(command, VALIDATION_VIEWS, ['json']);
   addManifestOptions(command);
   addColorOption(command);
-  return command.action(async (paths: string[], flags: ValidateFlags) => {
+  return command.action(async (paths: string[], flags: Flags) => {
+    const output = outputFor(io, flags, VALIDATION_VIEWS);
     const result = await loadManifests(loadOptionsFrom(paths, flags, io));
     const valid = !hasErrors(result.diagnostics);
-    const resources = result.manifests.map((m) => m.address);
-    if (flags.json) {
-      io.out(JSON.stringify({ valid, diagnostics: result.diagnostics, resources }, null, 2));
-    } else {
-      if (result.diagnostics.length > 0)
-        io.out(formatDiagnostics(result.diagnostics, useColor(io, flags.color)));
-      io.out(summaryLine(result.diagnostics, resources.length, result.files.length));
-    }
+    io.out(
+      output.render({
+        valid,
+        diagnostics: result.diagnostics,
+        resources: result.manifests.map((m) => m.address),
+        files: result.files.length,
+      }),
+    );
     setExit(valid ? EXIT.ok : EXIT.error);
   });
 });
-
-function summaryLine(diagnostics: readonly { severity: string }[], resources: number, files: number): string {
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = diagnostics.length - errors;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (errors > 0) return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`;
-  const base = `${plural(resources, 'resource')} in ${plural(files, 'file')} ${resources === 1 ? 'is' : 'are'} valid`;
-  return warnings > 0 ? `${base} (${plural(warnings, 'warning')}).` : `${base}.`;
-}
