@@ -45,7 +45,7 @@ export interface CreateClientOptions {
   allowHttp?: boolean;
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   method: HttpMethod;
   /** Relative to the base URL; may include a query. */
   path: string;
@@ -57,14 +57,14 @@ export interface ApiRequest {
   sensitiveKeys?: string[];
 }
 
-export interface ApiResponse<T> {
+interface ApiResponse<T> {
   status: number;
   body: T;
   /** A DELETE found the object already gone (404); the wanted state holds. */
   alreadyGone?: true;
 }
 
-export interface ClientStats extends CallStats {
+interface ClientStats extends CallStats {
   /** Tokens minted, the first login included (`remints` excludes it). */
   mints: number;
   retryBudgetLeft: number;

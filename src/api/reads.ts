@@ -85,15 +85,6 @@ export function readSourceAuditLogs(client: Reader, sourceId: string): Promise<A
   return client.listAll(`/sources/${seg(sourceId)}/audit-logs`, { intent: 'read the source audit logs' });
 }
 
-export function readTableAuditLogs(
-  client: Reader,
-  ref: { sourceId: string; tableId: string },
-): Promise<AuditLogEntry[]> {
-  return client.listAll(`/sources/${seg(ref.sourceId)}/tables/${seg(ref.tableId)}/audit-logs`, {
-    intent: 'read the table audit logs',
-  });
-}
-
 export function readTableGroupAuditLogs(
   client: Reader,
   ref: { sourceId: string; tableGroupId: string },

@@ -8,7 +8,7 @@ const SENSITIVE_KEY =
 /** Shortest known secret value scrubbed from free text; shorter ones would erase ordinary words. */
 const MIN_SCRUB_LENGTH = 3;
 
-export function isSensitiveKey(key: string, extraKeys: readonly string[] = []): boolean {
+function isSensitiveKey(key: string, extraKeys: readonly string[] = []): boolean {
   if (SENSITIVE_KEY.test(key)) return true;
   const lower = key.toLowerCase();
   return extraKeys.some((extra) => extra.toLowerCase() === lower);

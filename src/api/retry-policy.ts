@@ -106,7 +106,7 @@ export function backoffDelay(options: BackoffOptions): number {
   return Math.floor(options.random() * ceiling);
 }
 
-export const RETRY_AFTER_CAP_MS = 60_000;
+const RETRY_AFTER_CAP_MS = 60_000;
 
 /** `Retry-After` as delta-seconds or an HTTP date, in ms, capped at 60 s; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {

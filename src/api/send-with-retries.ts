@@ -50,7 +50,7 @@ export interface CallContext {
   userAgent: string;
 }
 
-export interface Authorization {
+interface Authorization {
   header: string;
   /** Generation of the bearer token used; absent for the Basic credentials of token calls. */
   generation?: number;

@@ -156,7 +156,7 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export function classifyTransportError(
+function classifyTransportError(
   error: unknown,
   signal?: AbortSignal,
 ): { failure: TransportFailure; errno?: string } {

@@ -25,7 +25,7 @@ export const FULL_SHAPE: BenchShape = {
 export const BENCH_REFRESH_TOKEN = 'dpac-emulator-refresh-token-0000000000000000000000000000000000000000';
 
 /** Values for every `${env.X}` the generated manifests use (bench data, not real secrets). */
-export const BENCH_SECRETS: Record<string, string> = {
+const BENCH_SECRETS: Record<string, string> = {
   BENCH_DB_PASSWORD: 'bench-db-password',
   BENCH_WORKSPACE_TOKEN: 'bench-workspace-token',
   BENCH_LAKE_KEY: 'bench-lake-key',
@@ -36,7 +36,7 @@ export function benchEnv(url: string): Record<string, string> {
 }
 
 const pad = (n: number): string => String(n).padStart(3, '0');
-export const sourceName = (s: number): string => `bench_src_${pad(s)}`;
+const sourceName = (s: number): string => `bench_src_${pad(s)}`;
 const tableName = (t: number): string => `table_${pad(t)}`;
 
 const PROJECT = `apiVersion: dpac/v1
@@ -117,7 +117,7 @@ ${tables}  schedule:
 }
 
 /** Writes dpac.yaml, platform.yaml and one file per source (source, its tables, its groups). */
-export async function writeBenchManifests(dir: string, shape: BenchShape): Promise<{ files: number }> {
+async function writeBenchManifests(dir: string, shape: BenchShape): Promise<{ files: number }> {
   await mkdir(path.join(dir, 'sources'), { recursive: true });
   await writeFile(path.join(dir, 'dpac.yaml'), PROJECT);
   await writeFile(path.join(dir, 'platform.yaml'), PLATFORM);

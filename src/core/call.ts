@@ -2,7 +2,7 @@
 // placeholders (ids created earlier in the same apply) and `${env.NAME}` secret references
 // (resolved only when the call is sent).
 
-export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface CallDraft {
   method: WriteMethod;

@@ -1,6 +1,6 @@
 // Bad input is data: every stage returns diagnostics instead of throwing (Terraform's shape).
 
-export type Severity = 'error' | 'warning';
+type Severity = 'error' | 'warning';
 
 export interface SourceLocation {
   file: string;

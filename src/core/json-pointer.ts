@@ -5,7 +5,7 @@ export function escapeSegment(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
-export function unescapeSegment(segment: string): string {
+function unescapeSegment(segment: string): string {
   return segment.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 

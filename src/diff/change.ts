@@ -33,10 +33,6 @@ export interface Change {
   ignore?: string[];
 }
 
-export function isWrite(action: Action): boolean {
-  return action !== 'noop';
-}
-
 export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${String(value)}`);
 }

@@ -110,7 +110,7 @@ export class Sessions {
   }
 }
 
-export function emailOf(claims: TokenClaims): string | undefined {
+function emailOf(claims: TokenClaims): string | undefined {
   try {
     const sub = JSON.parse(claims.sub) as { email?: unknown };
     return typeof sub.email === 'string' ? sub.email : undefined;

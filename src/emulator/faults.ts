@@ -35,7 +35,7 @@ export interface FaultSpec {
 
 const KINDS: readonly string[] = ['5xx', 'reset', 'hang', '429'];
 
-export function parseFaultSpec(text: string): FaultSpec {
+function parseFaultSpec(text: string): FaultSpec {
   const spec: FaultSpec = { rules: [], seed: '0' };
   for (const part of text.split(',').map((p) => p.trim())) {
     if (part === '') continue;

@@ -3,8 +3,8 @@ import type { EmuRequest } from './app.js';
 import { EmuError } from './errors.js';
 import { matches, parseFilter, valuesAt } from './filter.js';
 
-export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 100_000;
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 100_000;
 
 export interface Page<T> {
   items: T[];
@@ -23,7 +23,7 @@ function intParam(raw: string | undefined, name: string, fallback: number): numb
   return value;
 }
 
-export function sortItems<T>(
+function sortItems<T>(
   items: readonly T[],
   sortBy: string | undefined,
   orderBy: string | undefined,

@@ -13,7 +13,7 @@ export function parseQuery(search: string): Record<string, string> {
 }
 
 /** Decodes `+` and valid %-escapes; a raw `%` that is not an escape stays as it is. */
-export function decodeLenient(text: string): string {
+function decodeLenient(text: string): string {
   const spaced = text.replace(/\+/g, ' ');
   try {
     return decodeURIComponent(spaced);
@@ -26,11 +26,6 @@ export function decodeLenient(text: string): string {
       }
     });
   }
-}
-
-/** Booleans arrive as `true`, `True`, `1`. */
-export function queryFlag(value: string | undefined): boolean {
-  return value !== undefined && ['true', '1', 'yes'].includes(value.toLowerCase());
 }
 
 /** Path segments: %-escapes decoded (`%23` → `#`), `+` kept, a raw `%` kept. */

@@ -5,7 +5,7 @@ import { paginate } from './paging.js';
 
 export { EmuError };
 
-export const HELP_BASE = 'http://api.platform.local/help/';
+const HELP_BASE = 'http://api.platform.local/help/';
 
 const TITLES: Record<string, string> = {
   IW10001: 'Resource not found',
@@ -89,7 +89,7 @@ export function requireString(body: Record<string, unknown>, field: string): str
   return value;
 }
 
-export const NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
+const NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
 /** Enforces the documented name pattern `^[a-zA-Z0-9_-]+$` (400 IW10006). */
 export function requireName(body: Record<string, unknown>, field = 'name'): string {

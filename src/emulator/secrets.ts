@@ -27,7 +27,7 @@ export const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'kdc_admin_password',
 ]);
 
-export function isSealed(value: unknown): boolean {
+function isSealed(value: unknown): boolean {
   return typeof value === 'string' && value.startsWith(PREFIX);
 }
 

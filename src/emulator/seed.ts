@@ -19,8 +19,8 @@ export function ensureAdmin(store: Store): void {
   );
 }
 
-export const DEMO_OPS_EMAIL = 'ops@dpac.local';
-export const DEMO_OPS_PASSWORD = 'ops';
+const DEMO_OPS_EMAIL = 'ops@dpac.local';
+const DEMO_OPS_PASSWORD = 'ops';
 
 /** A small sandbox whose names differ from the shipped examples, so a plan shows only creates. */
 export function seedDemo(store: Store): void {

@@ -30,7 +30,7 @@ const ENTITY_NAMES: Record<string, string> = {
   advanced_configs: 'Advanced configuration',
 };
 
-export function entityName(collection: string): string {
+function entityName(collection: string): string {
   return ENTITY_NAMES[collection] ?? collection;
 }
 

@@ -18,14 +18,14 @@ export interface ExportOptions {
   select?: readonly string[];
 }
 
-export interface ExportFile {
+interface ExportFile {
   /** Relative to the output folder, with `/`. */
   path: string;
   yaml: string;
   documents: number;
 }
 
-export interface ExportNote {
+interface ExportNote {
   address: string;
   why: string;
 }

@@ -3,7 +3,7 @@
 import { ancestorKinds, type KindName } from '../kinds/index.js';
 
 /** `TableGroup` → `table-groups`. */
-export function kindFolder(kind: KindName): string {
+function kindFolder(kind: KindName): string {
   return `${kind.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}s`;
 }
 
@@ -12,7 +12,7 @@ export function kindFolder(kind: KindName): string {
  * manifest discovery, such as a leading dot) become `_`. Different names may map to the same
  * file name; `FileNames` keeps them apart.
  */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9@._+-]/g, '_').replace(/^[.-]/, '_');
   return cleaned === '' ? '_' : cleaned.slice(0, 120);
 }

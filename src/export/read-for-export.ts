@@ -25,7 +25,7 @@ export function readForExport(options: ReadForExportOptions): Promise<LiveState>
  * naming only a kind, every tree of its root kind. Trees of those root kinds that no selector
  * touches are not read; trees of other root kinds are (they are what references point at).
  */
-export function exportScope(select: readonly string[] | undefined): ReadScope {
+function exportScope(select: readonly string[] | undefined): ReadScope {
   if (!select?.length) return everythingScope();
   const everything = everythingScope();
   const allOf = new Set<KindName>();

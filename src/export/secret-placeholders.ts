@@ -36,7 +36,7 @@ export interface PlacedSecrets {
 }
 
 /** Upper snake case of one name part: `salesDb-EU.v2` → `SALES_DB_EU_V2`. */
-export function upperSnake(text: string): string {
+function upperSnake(text: string): string {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[^A-Za-z0-9]+/g, '_')

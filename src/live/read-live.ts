@@ -3,7 +3,7 @@
 import { makeAddress } from '../core/address.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type LiveRecord, renderPath } from '../kinds/kind.js';
-import type { LiveObject, LiveState, ReadClient } from './live-object.js';
+import type { LiveState, ReadClient } from './live-object.js';
 import { projectLive } from './project-live.js';
 import type { ReadScope } from './read-scope.js';
 
@@ -135,5 +135,3 @@ function carriesTag(raw: RawObject, tag: string): boolean {
   const tags = raw.record.item.tags;
   return Array.isArray(tags) && tags.includes(tag);
 }
-
-export type { LiveObject };

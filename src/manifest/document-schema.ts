@@ -13,7 +13,7 @@ export function apiVersionSchema() {
   return z.literal(API_VERSION).describe('Manifest format version. Always dpac/v1.');
 }
 
-export function metadataSchema(registry: KindRegistry, kind: KindName) {
+function metadataSchema(registry: KindRegistry, kind: KindName) {
   const shape: Record<string, z.ZodType> = {
     name: z
       .string()

@@ -110,7 +110,7 @@ async function walk(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-export function isInside(root: string, candidate: string): boolean {
+function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
   return relative === '' || (relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative));
 }

@@ -7,9 +7,9 @@ import { documentSchema } from './document-schema.js';
 import { type KindRegistry, registeredKinds } from './manifest.js';
 import { projectSchema } from './project-config.js';
 
-export const SCHEMA_ID = 'https://dpac.dev/schemas/dpac.schema.json';
+const SCHEMA_ID = 'https://dpac.dev/schemas/dpac.schema.json';
 
-export function buildJsonSchema(registry: KindRegistry = KINDS): Record<string, unknown> {
+function buildJsonSchema(registry: KindRegistry = KINDS): Record<string, unknown> {
   const kinds = registeredKinds(registry);
   const documents = [...kinds.map((k) => documentSchema(registry, k)), projectSchema(kinds)];
   const generated = z.toJSONSchema(z.union(documents as [z.ZodType, z.ZodType, ...z.ZodType[]]), {

@@ -164,7 +164,7 @@ function collectRefs(
 }
 
 /** Located diagnostics by file, line, col; unlocated ones (global problems) first. Stable otherwise. */
-export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return diagnostics
     .map((d, i) => ({ d, i }))
     .sort((a, b) => {

@@ -91,7 +91,7 @@ function error(file: string, summary: string, detail: string): Diagnostic {
 }
 
 /** The text, or where the first invalid byte sequence is. */
-export function decodeUtf8(bytes: Uint8Array): string | { line: number; col: number } {
+function decodeUtf8(bytes: Uint8Array): string | { line: number; col: number } {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -137,7 +137,7 @@ function lineCol(text: string, offset: number): { line: number; col: number } {
 }
 
 /** Documents as the parser will see them: one, plus one per `---` line after content. */
-export function countDocuments(text: string): number {
+function countDocuments(text: string): number {
   const separators = text.match(/^---(?=\s|$)/gm)?.length ?? 0;
   return separators + 1;
 }

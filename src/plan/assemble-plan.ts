@@ -80,7 +80,7 @@ function toPlanChange(c: Change, declared: AssembleInput['declared']): PlanChang
 }
 
 /** Digest of what was declared: kind, address and spec of every manifest, order-independent. */
-export function manifestDigest(manifests: readonly Manifest[]): string {
+function manifestDigest(manifests: readonly Manifest[]): string {
   const parts = manifests.map((m) => stableStringify({ a: m.address, s: m.spec })).sort();
   return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
 }

@@ -6,7 +6,7 @@ export const SENSITIVE = '(sensitive)';
 const SECRET_KEY = /pass(word|phrase)?$|token$|secret|^access_key|account_key|client_secret|credential/i;
 const ENV_REF = /^\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}$/;
 
-export function isSecretKey(key: string): boolean {
+function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key) && !/_type$|_id$|_mechanism$|_path$|_url$/.test(key);
 }
 

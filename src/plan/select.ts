@@ -2,12 +2,7 @@
 import { ancestorKinds, type KindName } from '../kinds/index.js';
 
 /** Whether `selector` (`Source`, `Source/sales_db`, `Table/sales_db/orders`) covers an address. */
-export function selects(
-  selector: string,
-  kind: KindName,
-  ancestors: readonly string[],
-  name: string,
-): boolean {
+function selects(selector: string, kind: KindName, ancestors: readonly string[], name: string): boolean {
   const [selKind, ...selNames] = selector.split('/');
   const chain = [...ancestorKinds(kind), kind];
   const names = [...ancestors, name];

@@ -14,7 +14,7 @@ interface FakeKind<S> {
   refs?: ResourceKind<S>['refs'];
 }
 
-export function fakeKind<S>(options: FakeKind<S>): ResourceKind<S> {
+function fakeKind<S>(options: FakeKind<S>): ResourceKind<S> {
   return defineKind<S>({
     description: `A fake ${options.kind} for tests.`,
     sensitive: [],
@@ -36,7 +36,7 @@ const environmentSpec = z
   })
   .strict();
 
-export const FakeEnvironment = fakeKind({
+const FakeEnvironment = fakeKind({
   kind: 'Environment',
   metadataKey: 'environment',
   spec: environmentSpec,
@@ -71,7 +71,7 @@ const sourceSpec = z
 
 type SourceSpec = z.infer<typeof sourceSpec>;
 
-export const FakeSource = fakeKind<SourceSpec>({
+const FakeSource = fakeKind<SourceSpec>({
   kind: 'Source',
   metadataKey: 'source',
   spec: sourceSpec as z.ZodType<SourceSpec>,
@@ -93,11 +93,11 @@ const tableSpec = z
   })
   .strict();
 
-export const FakeTable = fakeKind({ kind: 'Table', parent: 'Source', metadataKey: 'table', spec: tableSpec });
+const FakeTable = fakeKind({ kind: 'Table', parent: 'Source', metadataKey: 'table', spec: tableSpec });
 
 const checkSpec = z.object({ rule: z.string().describe('The check.') }).strict();
 
-export const FakeValidationSpec = fakeKind({
+const FakeValidationSpec = fakeKind({
   kind: 'ValidationSpec',
   parent: 'Table',
   metadataKey: 'validation_spec',

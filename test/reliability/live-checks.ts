@@ -23,10 +23,3 @@ export function duplicateKeys(emulator: RunningEmulator): string[] {
   }
   return out;
 }
-
-/** Live objects per collection. */
-export function countObjects(emulator: RunningEmulator): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(emulator.store.snapshot()).map(([collection, docs]) => [collection, docs.length]),
-  );
-}

@@ -6,12 +6,12 @@ import type { Doc } from '../store.js';
 import { registerDomainAccess } from './domain-access.js';
 import { registerDomainConfigs } from './domain-configs.js';
 
-export type Body = Record<string, unknown>;
+type Body = Record<string, unknown>;
 
 const FIELDS = ['name', 'description', 'environment_ids', 'secrets', 'users'];
 
 /** A list of existing ids of `collection`, or 400 naming the unknown ones. */
-export function existingIds(app: EmuApp, collection: string, value: unknown, field: string): string[] {
+function existingIds(app: EmuApp, collection: string, value: unknown, field: string): string[] {
   const raw = typeof value === 'string' ? [value] : value;
   if (!Array.isArray(raw) || raw.some((id) => typeof id !== 'string')) {
     throw new EmuError(400, 'IW10006', `'${field}' must be an array of ids`);
@@ -38,7 +38,7 @@ function domainInput(app: EmuApp, body: Body): Body {
 }
 
 /** Read shape: stored snake_case arrays plus their camelCase twins and expanded environments. */
-export function domainView(app: EmuApp, doc: Doc): Body {
+function domainView(app: EmuApp, doc: Doc): Body {
   const envIds = Array.isArray(doc.environment_ids) ? (doc.environment_ids as string[]) : [];
   const environments = envIds
     .map((id) => app.store.get('environments', id))

@@ -5,7 +5,7 @@ import { requireName } from '../respond.js';
 import { sealSecrets } from '../secrets.js';
 import type { Doc } from '../store.js';
 
-export const SERVER_OWNED = ['id', 'created_at', 'created_by', 'modified_at', 'modified_by', 'state'];
+const SERVER_OWNED = ['id', 'created_at', 'created_by', 'modified_at', 'modified_by', 'state'];
 
 export type Body = Record<string, unknown>;
 

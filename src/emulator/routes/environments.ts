@@ -1,6 +1,5 @@
 // Environments (/admin/environment): CRUD, clone, accessible domains, clusters; children elsewhere.
 import type { EmuApp, EmuRequest } from '../app.js';
-import { EmuError } from '../errors.js';
 import { bodyObject, created, done, list, ok } from '../respond.js';
 import type { Doc } from '../store.js';
 import { registerEnvironmentChildren } from './environment-children.js';
@@ -153,10 +152,4 @@ export function register(app: EmuApp): void {
 
   registerEnvironmentChildren(app);
   registerClusterOperations(app);
-}
-
-export function assertEnvironmentExists(app: EmuApp, id: unknown): void {
-  if (typeof id !== 'string' || !app.store.get('environments', id)) {
-    throw new EmuError(400, 'IW10006', `Unknown environment id '${String(id)}'`);
-  }
 }

@@ -33,7 +33,7 @@ export function requireTable(app: EmuApp, sourceId: string, tableId: string): Do
 }
 
 /** Table groups whose `tables[]` list this table. */
-export function tableGroupsUsing(app: EmuApp, tableId: string): Doc[] {
+function tableGroupsUsing(app: EmuApp, tableId: string): Doc[] {
   return app.store.find('table_groups', (group) =>
     asArray(group.tables).some((entry) => asRecord(entry).table_id === tableId),
   );

@@ -14,7 +14,7 @@ import {
 
 const UPDATED = 'Successfully updated metadata';
 
-export function metadataOf(doc: Doc): Body {
+function metadataOf(doc: Doc): Body {
   return {
     tags: asArray(doc.tags),
     is_favorite: doc.is_favorite === true,
@@ -32,7 +32,7 @@ function stringList(body: Body, field: string): string[] {
 }
 
 /** The fields to store after a metadata PUT; `tags` (a full list) is tolerated next to the deltas. */
-export function metadataPatch(doc: Doc, body: Body): Body {
+function metadataPatch(doc: Doc, body: Body): Body {
   const patch: Body = {};
   const base = body.tags === undefined ? (asArray(doc.tags) as string[]) : stringList(body, 'tags');
   const removed = new Set(stringList(body, 'tags_to_remove'));

@@ -1,7 +1,7 @@
 // Table group schedule validation: returns the first violated rule as a precise message. Pure.
 import { asRecord, type Body, isRecord } from './ingestion-lookup.js';
 
-export const REPEAT_UNITS = ['NEVER', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
+const REPEAT_UNITS = ['NEVER', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
 const CUSTOM_JOB_UNITS = ['DAY', 'WEEK', 'MONTH'];
 const CUSTOM_REPEAT_UNITS = ['MINUTE', 'HOUR'];
 const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -24,7 +24,7 @@ function intIn(value: unknown, min: number, max: number): value is number {
 }
 
 /** Utilities send some flags as the strings "true"/"false". */
-export function flag(value: unknown): boolean {
+function flag(value: unknown): boolean {
   return value === true || value === 'true';
 }
 

@@ -6,7 +6,7 @@ import { AUDIT_KEYS, asRecord, type Body, isRecord, withoutKeys } from './ingest
 import { sealCredentials } from './ingestion-secrets.js';
 
 /** Fields the server computes or owns; bodies that echo a GET cannot overwrite them. */
-export const SOURCE_SERVER_KEYS = [
+const SOURCE_SERVER_KEYS = [
   ...AUDIT_KEYS,
   'state',
   'tables',
@@ -28,7 +28,7 @@ function invalid(details: string): never {
 }
 
 /** Checks references (environment, storage within it, domains) of a merged source document. */
-export function checkSourceRefs(app: EmuApp, doc: Body): void {
+function checkSourceRefs(app: EmuApp, doc: Body): void {
   const environmentId = doc.environment_id;
   if (typeof environmentId !== 'string' || environmentId === '') invalid("'environment_id' is required");
   if (!app.store.get('environments', environmentId))

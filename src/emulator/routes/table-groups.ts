@@ -19,12 +19,7 @@ import {
 import { maskCredentials } from './ingestion-secrets.js';
 
 /** Owned by the server or by the schedule endpoints; a PUT that echoes a GET keeps the stored values. */
-export const SCHEDULE_KEYS = [
-  'schedule',
-  'schedule_status',
-  'scheduler_username',
-  'schedule_username',
-] as const;
+const SCHEDULE_KEYS = ['schedule', 'schedule_status', 'scheduler_username', 'schedule_username'] as const;
 const SERVER_KEYS = [
   ...AUDIT_KEYS,
   'source',
@@ -102,7 +97,7 @@ function groupDoc(app: EmuApp, source: Doc, body: Body, exceptId?: string): Body
 }
 
 /** The group as GET shows it: table entries enriched the way the spec's item shows them. */
-export function groupView(app: EmuApp, group: Doc): Body {
+function groupView(app: EmuApp, group: Doc): Body {
   const computeId = String(asRecord(group.environment_compute_template).environment_compute_template_id);
   const tables = asArray(group.tables).map((item) => {
     const entry = asRecord(item);

@@ -28,7 +28,7 @@ export function findCycles(input: RuleInput): Diagnostic[] {
 }
 
 /** address → addresses it depends on (declared ones only; undeclared are another rule's business). */
-export function dependencyEdges(input: RuleInput): Map<string, string[]> {
+function dependencyEdges(input: RuleInput): Map<string, string[]> {
   const edges = new Map<string, string[]>();
   for (const [address, manifest] of input.declared) {
     const out = new Set<string>();

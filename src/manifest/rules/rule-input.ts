@@ -22,7 +22,7 @@ export function isDeclared(input: RuleInput, address: string): boolean {
 }
 
 /** The declared address of the same kind closest to `address` (compared without the kind prefix). */
-export function suggestAddress(input: RuleInput, address: string): string | undefined {
+function suggestAddress(input: RuleInput, address: string): string | undefined {
   // Many references usually miss the same address; compute each suggestion once.
   let memo = suggestions.get(input);
   if (!memo) {

@@ -9,7 +9,7 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
-export interface Seen {
+interface Seen {
   method: string;
   url: string;
   authorization: string;

@@ -6,13 +6,13 @@ const REFRESH = 'dpac-emulator-refresh-token-00000000000000000000000000000000000
 // biome-ignore lint/suspicious/noExplicitAny: replies are JSON inspected ad hoc by the assertions.
 export type Json = any;
 
-export interface Reply {
+interface Reply {
   status: number;
   body: Json;
   text: string;
 }
 
-export class Api {
+class Api {
   private token = '';
   constructor(readonly url: string) {}
 
