@@ -49,7 +49,10 @@ export function addOutputOption<Format extends string>(
 }
 
 export function addColorOption(command: Command): Command {
-  return command.option('--no-color', 'plain output without colours (also NO_COLOR; FORCE_COLOR forces them)');
+  return command.option(
+    '--no-color',
+    'plain output without colours (also NO_COLOR; FORCE_COLOR forces them)',
+  );
 }
 
 /** The one place the format is read from the flags. */
