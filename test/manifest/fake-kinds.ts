@@ -1,7 +1,7 @@
 // Small fake kinds for manifest tests, named like real kinds so addresses read naturally. They fill
 // the whole ResourceKind contract, but only spec, parent, metadataKey, sensitive and refs matter here.
 import { z } from 'zod';
-import { Domain } from '../../src/kinds/domain.js';
+import { Domain } from '../../src/kinds/domain/domain.js';
 import { defineKind, type KindName, type ResourceKind } from '../../src/kinds/kind.js';
 import type { KindRegistry } from '../../src/manifest/manifest.js';
 

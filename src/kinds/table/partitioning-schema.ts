@@ -1,0 +1,206 @@
+// Partition keys and the split-by key of a table's ingestion: plain or derived from a date column.
+// Schemas with precise messages, canonical form (documented derive_function per format), API bodies, projection.
+import { z } from 'zod';
+import { asRecord, compact } from '../shared/fields.js';
+import { liveBoolean, liveText } from '../shared/table-live-values.js';
+
+export const DERIVE_FORMATS = ['dd', 'MM', 'yyyy', 'yyyyMM', 'MMdd', 'yyyyMMdd'] as const;
+export type DeriveFormat = (typeof DERIVE_FORMATS)[number];
+
+/** The documented derive_format → derive_function map (ingestion reference §7.3). */
+export const DERIVE_FUNCTIONS: Readonly<Record<DeriveFormat, string>> = {
+  dd: 'day num in month',
+  MM: 'month',
+  yyyy: 'year',
+  yyyyMM: 'year month',
+  MMdd: 'month day',
+  yyyyMMdd: 'year month day',
+};
+
+/** Name the platform gives a derived partition column unless told otherwise. */
+export const DERIVED_PARTITION_COLUMN = 'iw_partition_column';
+/** Name the platform gives a derived split column (the only value seen in real payloads). */
+export const DERIVED_SPLIT_COLUMN = 'iwDerivedColumn';
+
+const SPLIT_FORMATS = [...DERIVE_FORMATS, 'mod', 'hashamp_hashbucket_hashrow'] as const;
+const column = z.string().min(1);
+
+function functionOf(format: string | undefined): string | undefined {
+  return format !== undefined && format in DERIVE_FUNCTIONS
+    ? DERIVE_FUNCTIONS[format as DeriveFormat]
+    : undefined;
+}
+
+interface DerivedShape {
+  parent_column?: string | undefined;
+  derive_format?: string | undefined;
+  derive_function?: string | undefined;
+}
+
+/** Rules shared by partition and split keys: derived needs a parent and a format, and a matching function. */
+function checkDerived(
+  value: DerivedShape,
+  plainColumn: string,
+  ctx: z.RefinementCtx,
+  plainHas: boolean,
+): void {
+  if (value.parent_column === undefined) {
+    if (value.derive_format !== undefined || value.derive_function !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['parent_column'],
+        message: 'a derived key needs parent_column (the date column it derives from)',
+      });
+    } else if (!plainHas) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [plainColumn],
+        message: `give ${plainColumn}, or parent_column + derive_format`,
+      });
+    }
+    return;
+  }
+  if (value.derive_format === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['derive_format'],
+      message: `a derived key needs derive_format (one of ${DERIVE_FORMATS.join(', ')})`,
+    });
+    return;
+  }
+  const documented = functionOf(value.derive_format);
+  if (documented === undefined && value.derive_function === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['derive_function'],
+      message: `derive_format ${value.derive_format} has no documented derive_function; give derive_function`,
+    });
+  } else if (
+    documented !== undefined &&
+    value.derive_function !== undefined &&
+    value.derive_function !== documented
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['derive_function'],
+      message: `derive_format ${value.derive_format} derives '${documented}'; set derive_function to that or omit it`,
+    });
+  }
+}
+
+export const partitionKey = z
+  .object({
+    partition_column: column
+      .optional()
+      .describe(
+        `Plain: the column to partition by. Derived: name of the derived column (default ${DERIVED_PARTITION_COLUMN}).`,
+      ),
+    parent_column: column
+      .optional()
+      .describe('Derived partition: the date/time column the partition derives from.'),
+    derive_format: z
+      .enum(DERIVE_FORMATS, { error: `derive_format must be one of ${DERIVE_FORMATS.join(', ')}` })
+      .optional()
+      .describe('Derived partition: the date part to partition by (dd, MM, yyyy, yyyyMM, MMdd, yyyyMMdd).'),
+    derive_function: z
+      .enum(Object.values(DERIVE_FUNCTIONS) as [string, ...string[]])
+      .optional()
+      .describe('Derived partition: the function for derive_format; derived from it when omitted.'),
+  })
+  .strict()
+  .superRefine((p, ctx) => checkDerived(p, 'partition_column', ctx, p.partition_column !== undefined))
+  .describe('A partition key: plain `{partition_column}` or derived `{parent_column, derive_format}`.');
+
+export const splitByKey = z
+  .object({
+    split_column: column
+      .optional()
+      .describe(
+        `Plain: the column that splits the source query. Derived: the derived column (default ${DERIVED_SPLIT_COLUMN}).`,
+      ),
+    parent_column: column.optional().describe('Derived split: the column the split derives from.'),
+    derive_format: z
+      .enum(SPLIT_FORMATS, { error: `derive_format must be one of ${SPLIT_FORMATS.join(', ')}` })
+      .optional()
+      .describe(
+        'Derived split: a date part (dd, MM, yyyy, yyyyMM, MMdd, yyyyMMdd), mod or hashamp_hashbucket_hashrow.',
+      ),
+    derive_function: column
+      .optional()
+      .describe('Derived split: the function; derived from a date derive_format when omitted.'),
+  })
+  .strict()
+  .superRefine((s, ctx) => checkDerived(s, 'split_column', ctx, s.split_column !== undefined))
+  .describe(
+    'How parallel reads split the source: plain `{split_column}` or derived `{parent_column, derive_format}`.',
+  );
+
+export type PartitionKey = z.infer<typeof partitionKey>;
+export type SplitByKey = z.infer<typeof splitByKey>;
+
+/** Canonical form: a derived key always names its function and column. */
+export function normalizePartitionKey(p: PartitionKey): PartitionKey {
+  if (p.parent_column === undefined) return p;
+  return compact({
+    ...p,
+    derive_function: p.derive_function ?? functionOf(p.derive_format),
+    partition_column: p.partition_column ?? DERIVED_PARTITION_COLUMN,
+  });
+}
+
+export function normalizeSplitByKey(s: SplitByKey): SplitByKey {
+  if (s.parent_column === undefined) return s;
+  return compact({
+    ...s,
+    derive_function: s.derive_function ?? functionOf(s.derive_format),
+    split_column: s.split_column ?? DERIVED_SPLIT_COLUMN,
+  });
+}
+
+export function partitionKeyBody(p: PartitionKey): Record<string, unknown> {
+  const n = normalizePartitionKey(p);
+  if (n.parent_column === undefined)
+    return { partition_column: n.partition_column, is_derived_partition: false };
+  return { ...n, is_derived_partition: true };
+}
+
+export function splitByKeyBody(s: SplitByKey): Record<string, unknown> {
+  const n = normalizeSplitByKey(s);
+  if (n.parent_column === undefined) return { split_column: n.split_column, is_derived_split: false };
+  return { ...n, is_derived_split: true };
+}
+
+/** Live partition key → spec shape; the spec's GET types items as bare column names, so accept those too. */
+export function partitionKeyFromApi(value: unknown): PartitionKey | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : { partition_column: value };
+  const item = asRecord(value);
+  if (!item) return undefined;
+  const derived = liveBoolean(item.is_derived_partition) ?? liveText(item.parent_column) !== undefined;
+  if (!derived) {
+    const name = liveText(item.partition_column) ?? liveText(item.partitionKeyColumn);
+    return name === undefined ? undefined : { partition_column: name };
+  }
+  return compact({
+    parent_column: liveText(item.parent_column),
+    derive_format: liveText(item.derive_format) as PartitionKey['derive_format'],
+    derive_function: liveText(item.derive_function) as PartitionKey['derive_function'],
+    partition_column: liveText(item.partition_column),
+  });
+}
+
+/** Live split key → spec shape; `null` and `{is_derived_split: false}` alone mean "no split key". */
+export function splitByKeyFromApi(value: unknown): SplitByKey | undefined {
+  const item = asRecord(value);
+  if (!item) return undefined;
+  const derived = liveBoolean(item.is_derived_split) ?? liveText(item.parent_column) !== undefined;
+  if (!derived) {
+    const name = liveText(item.split_column);
+    return name === undefined ? undefined : { split_column: name };
+  }
+  return compact({
+    parent_column: liveText(item.parent_column),
+    derive_format: liveText(item.derive_format) as SplitByKey['derive_format'],
+    derive_function: liveText(item.derive_function),
+    split_column: liveText(item.split_column),
+  });
+}
