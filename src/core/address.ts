@@ -1,4 +1,5 @@
-// Addresses name resources by natural key: `Kind/name` or `Kind/parent/.../name`. Minted only here.
+// Addresses name resources by natural key: `Kind/name` or `Kind/parent/.../name`. Built and taken
+// apart only here, so the format can change in one place.
 
 export type Address = string & { readonly __brand: 'Address' };
 
@@ -11,6 +12,19 @@ export function parseAddress(address: string): { kind: string; ancestors: string
   const kind = parts[0] ?? '';
   const name = parts[parts.length - 1] ?? '';
   return { kind, ancestors: parts.slice(1, -1), name };
+}
+
+/** The address of the parent (of kind `parentKind`) of an object with these ancestor names. */
+export function parentAddress(parentKind: string, ancestors: readonly string[]): Address {
+  return makeAddress(parentKind, ancestors.slice(0, -1), ancestors[ancestors.length - 1] ?? '');
+}
+
+/**
+ * The addresses of an object's ancestors, outermost first, from their kinds and names
+ * (`['Source', 'Table']`, `['sales_db', 'orders']` → `Source/sales_db`, `Table/sales_db/orders`).
+ */
+export function ancestorAddresses(kinds: readonly string[], ancestors: readonly string[]): Address[] {
+  return kinds.map((kind, i) => makeAddress(kind, ancestors.slice(0, i), ancestors[i] ?? ''));
 }
 
 /** Placeholder for an id not known at plan time; the executor fills it from the creating call. */

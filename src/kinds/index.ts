@@ -1,14 +1,12 @@
 // The registry of resource kinds. Exhaustive: a kind missing here is a compile error.
-import { ComputeTemplate } from './compute/compute-template.js';
-import { InteractiveCluster } from './compute/interactive-cluster.js';
+import { ComputeTemplate, InteractiveCluster } from './compute/compute-kinds.js';
 import { DataConnection } from './data-connection/data-connection.js';
 import { Domain } from './domain/domain.js';
 import { Environment } from './environment/environment.js';
 import { EnvironmentStorage } from './environment/storage.js';
 import { GenericSourceType } from './generic-source-type/generic-source-type.js';
 import { KIND_NAMES, type KindName, type ResourceKind } from './kind.js';
-import { FileMapping } from './mappings/file-mapping.js';
-import { TopicMapping } from './mappings/topic-mapping.js';
+import { FileMapping, TopicMapping } from './mappings/mapping-kinds.js';
 import { Source } from './source/source.js';
 import { Table } from './table/table.js';
 import { TableGroup } from './table-group/table-group.js';

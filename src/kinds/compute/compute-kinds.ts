@@ -1,12 +1,20 @@
-// Builds the two compute kinds (ephemeral ComputeTemplate, persistent InteractiveCluster): same
-// record, different collection and launch_strategy. Written whole, since the document holds secrets.
-import type { z } from 'zod';
+// The two compute kinds of an environment, ephemeral ComputeTemplate and persistent
+// InteractiveCluster: same record, different collection and launch_strategy. Written whole, since
+// the document holds secrets.
 import { defineKind, type KindName, pathIds, type ResourceKind, renderPath } from '../kind.js';
-import { type AdvancedConfiguration, asRecord } from '../shared/fields.js';
-import { omitPointers, projectToSchema } from '../shared/spec-projection.js';
-import { COMPUTE_SENSITIVE, checkCompute, computeObject, type LaunchStrategy } from './schema.js';
+import { sortAdvanced } from '../shared/advanced-configurations.js';
+import { projectLive, projectToSchema } from '../shared/spec-projection.js';
+import {
+  COMPUTE_SENSITIVE,
+  type ComputeSpec,
+  checkCompute,
+  computeObject,
+  type LaunchStrategy,
+} from './schema.js';
 
-export interface ComputeKindOptions {
+export type { ComputeSpec } from './schema.js';
+
+interface ComputeKindOptions {
   kind: Extract<KindName, 'ComputeTemplate' | 'InteractiveCluster'>;
   description: string;
   metadataKey: string;
@@ -16,21 +24,34 @@ export interface ComputeKindOptions {
   launchStrategy: LaunchStrategy;
 }
 
-export type ComputeSpec = z.infer<ReturnType<typeof computeObject>>;
+export const ComputeTemplate = defineComputeKind({
+  kind: 'ComputeTemplate',
+  description: 'An ephemeral compute template of an environment: a cluster launched for each job.',
+  metadataKey: 'compute_template',
+  collection: 'environment-compute-template',
+  launchStrategy: 'ephemeral',
+});
 
-export function defineComputeKind(options: ComputeKindOptions): ResourceKind<ComputeSpec> {
+export const InteractiveCluster = defineComputeKind({
+  kind: 'InteractiveCluster',
+  description: 'A persistent (interactive) cluster of an environment: kept running and shared by jobs.',
+  metadataKey: 'interactive_cluster',
+  collection: 'environment-interactive-clusters',
+  launchStrategy: 'persistent',
+});
+
+function defineComputeKind(options: ComputeKindOptions): ResourceKind<ComputeSpec> {
   const object = computeObject(options.launchStrategy);
   const spec = object.superRefine(checkCompute).describe(options.description);
   const list = `/admin/environment/{Environment}/${options.collection}`;
   const item = `${list}/{id}`;
   const body = (s: ComputeSpec, name: string) => ({ name, launch_strategy: options.launchStrategy, ...s });
+  // Desired specs are folded the same way as live ones, so an empty string declared is one read.
   const normalize = (s: ComputeSpec): ComputeSpec => {
     const out = projectToSchema(s, object) as ComputeSpec;
     const runtime = out.compute_configuration?.runtime_configuration;
     if (runtime?.advanced_configurations) {
-      runtime.advanced_configurations = [...runtime.advanced_configurations].sort((a, b) =>
-        a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
-      );
+      runtime.advanced_configurations = sortAdvanced(runtime.advanced_configurations);
     }
     return out;
   };
@@ -44,8 +65,8 @@ export function defineComputeKind(options: ComputeKindOptions): ResourceKind<Com
     immutable: ['/compute_engine'],
     refs: () => [],
     read: { list },
-    fromApi: ({ item: live }) =>
-      normalize(omitPointers(withConfigArray(live), COMPUTE_SENSITIVE) as ComputeSpec),
+    // The contract returns a single advanced configuration as an object; the projection reads it as a list.
+    fromApi: ({ item: live }) => normalize(projectLive(live, object, COMPUTE_SENSITIVE)),
     normalize,
     create: (s, ctx) => [
       { method: 'POST', path: renderPath(list, pathIds(ctx)), body: body(s, ctx.name), creates: true },
@@ -55,21 +76,4 @@ export function defineComputeKind(options: ComputeKindOptions): ResourceKind<Com
     ],
     remove: (_before, ctx) => [{ method: 'DELETE', path: renderPath(item, pathIds(ctx)) }],
   });
-}
-
-/** The contract returns one advanced configuration as an object, real servers an array: use the array. */
-function withConfigArray(live: Record<string, unknown>): Record<string, unknown> {
-  const runtime = asRecord(asRecord(live.compute_configuration)?.runtime_configuration);
-  const configs = runtime?.advanced_configurations;
-  const single = asRecord(configs);
-  if (!runtime || !single) return live;
-  const asArray: AdvancedConfiguration[] = single.key === undefined ? [] : [single as AdvancedConfiguration];
-  const compute = asRecord(live.compute_configuration);
-  return {
-    ...live,
-    compute_configuration: {
-      ...compute,
-      runtime_configuration: { ...runtime, advanced_configurations: asArray },
-    },
-  };
 }

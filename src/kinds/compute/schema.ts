@@ -1,8 +1,8 @@
 // Spec schema shared by ComputeTemplate (ephemeral) and InteractiveCluster (persistent): engine,
 // runtime configuration (Databricks, EMR, Dataproc, Kubernetes fields) and connection overrides.
 import { z } from 'zod';
-import { advancedConfigurations, secret } from '../shared/fields.js';
-import { storedSecret } from '../shared/stored-secret.js';
+import { advancedConfigurations } from '../shared/advanced-configurations.js';
+import { secret, storedSecret } from '../shared/fields.js';
 
 export type LaunchStrategy = 'ephemeral' | 'persistent';
 
@@ -153,10 +153,10 @@ export function computeObject(launch: LaunchStrategy) {
     .strict();
 }
 
-type ComputeObject = z.infer<ReturnType<typeof computeObject>>;
+export type ComputeSpec = z.infer<ReturnType<typeof computeObject>>;
 
 /** Cross-field rules; messages say how to fix the manifest. */
-export function checkCompute(spec: ComputeObject, ctx: z.core.$RefinementCtx<ComputeObject>): void {
+export function checkCompute(spec: ComputeSpec, ctx: z.core.$RefinementCtx<ComputeSpec>): void {
   const runtime = spec.compute_configuration.runtime_configuration;
   const at = (...path: string[]) => ['compute_configuration', 'runtime_configuration', ...path];
   if (runtime.enable_autoscale === true && runtime.autoscale === undefined) {

@@ -1,7 +1,51 @@
 // Cross-field rules of an Environment spec: which connection, metastore and warehouse settings fit
 // the chosen platform and compute engine. Each message says how to fix the manifest.
 import type { z } from 'zod';
-import { CONNECTION_RULES, type EnvironmentObject } from './schema.js';
+import type { ComputeEngine, EnvironmentObject } from './schema.js';
+
+/** Which connection fields each engine takes, which it needs, and its authentication mechanisms. */
+const CONNECTION_RULES: Record<
+  ComputeEngine,
+  {
+    platforms: readonly string[];
+    allowed: readonly string[];
+    required: readonly string[];
+    mechanisms: readonly string[];
+  }
+> = {
+  databricks: {
+    platforms: ['azure', 'aws', 'gcp'],
+    allowed: ['workspace_url', 'token', 'region'],
+    required: ['workspace_url', 'token'],
+    mechanisms: [],
+  },
+  emr: {
+    platforms: ['aws'],
+    allowed: ['region', 'authentication_mechanism', 'access_key', 'secret_key'],
+    required: ['region', 'authentication_mechanism'],
+    mechanisms: ['access_key', 'system'],
+  },
+  dataproc: {
+    platforms: ['gcp'],
+    allowed: ['region', 'authentication_mechanism'],
+    required: ['region'],
+    mechanisms: ['access_key', 'system'],
+  },
+  kubernetes: {
+    platforms: ['spark'],
+    allowed: [
+      'cluster_type',
+      'service_account_name',
+      'authentication_mechanism',
+      'api_url',
+      'namespace',
+      'client_key',
+      'oauth_details',
+    ],
+    required: ['cluster_type'],
+    mechanisms: ['oauth_token', 'client_key'],
+  },
+};
 
 type Issues = z.core.$RefinementCtx<EnvironmentObject>;
 type Path = (string | number)[];

@@ -1,8 +1,8 @@
-// Field schemas of an Environment spec (connection, metastore, data warehouse, Unity Catalog) and
-// the rules that tie them to the platform and compute engine. The Environment kind composes them.
+// The Environment manifest spec: platform and compute engine, connection, metastore, data warehouse
+// and Unity Catalog settings; the cross-field rules that tie them together are in schema-rules.ts.
 import { z } from 'zod';
-import { secret } from '../shared/fields.js';
-import { storedSecret } from '../shared/stored-secret.js';
+import { secret, storedSecret } from '../shared/fields.js';
+import { checkEnvironment } from './schema-rules.js';
 
 export const PLATFORMS = ['azure', 'aws', 'gcp', 'spark'] as const;
 export const COMPUTE_ENGINES = ['databricks', 'emr', 'dataproc', 'kubernetes'] as const;
@@ -172,51 +172,7 @@ export const unityProfiles = z
   )
   .describe('Databricks Unity Catalog profiles.');
 
-/** Which connection fields each engine takes, which it needs, and its authentication mechanisms. */
-export const CONNECTION_RULES: Record<
-  ComputeEngine,
-  {
-    platforms: readonly string[];
-    allowed: readonly string[];
-    required: readonly string[];
-    mechanisms: readonly string[];
-  }
-> = {
-  databricks: {
-    platforms: ['azure', 'aws', 'gcp'],
-    allowed: ['workspace_url', 'token', 'region'],
-    required: ['workspace_url', 'token'],
-    mechanisms: [],
-  },
-  emr: {
-    platforms: ['aws'],
-    allowed: ['region', 'authentication_mechanism', 'access_key', 'secret_key'],
-    required: ['region', 'authentication_mechanism'],
-    mechanisms: ['access_key', 'system'],
-  },
-  dataproc: {
-    platforms: ['gcp'],
-    allowed: ['region', 'authentication_mechanism'],
-    required: ['region'],
-    mechanisms: ['access_key', 'system'],
-  },
-  kubernetes: {
-    platforms: ['spark'],
-    allowed: [
-      'cluster_type',
-      'service_account_name',
-      'authentication_mechanism',
-      'api_url',
-      'namespace',
-      'client_key',
-      'oauth_details',
-    ],
-    required: ['cluster_type'],
-    mechanisms: ['oauth_token', 'client_key'],
-  },
-};
-
-/** The Environment spec before cross-field rules (environment-rules.ts) are attached. */
+/** The Environment spec before its cross-field rules are attached. */
 export const environmentObject = z
   .object({
     platform: z
@@ -240,3 +196,21 @@ export const environmentObject = z
   .strict();
 
 export type EnvironmentObject = z.infer<typeof environmentObject>;
+
+export const environmentSpec = environmentObject
+  .superRefine(checkEnvironment)
+  .describe('An environment: where data is stored and processed (platform, compute engine, metastore).');
+
+export type EnvironmentSpec = z.infer<typeof environmentSpec>;
+
+/** Write-only fields, as spec pointers. */
+export const ENVIRONMENT_SECRETS = [
+  '/connection_configuration/token',
+  '/connection_configuration/access_key',
+  '/connection_configuration/secret_key',
+  '/connection_configuration/oauth_details/oauth_token',
+  '/metastore/configuration/password',
+  '/data_warehouse_configuration/snowflake_profiles/*/authentication_properties/password',
+  '/data_warehouse_configuration/snowflake_profiles/*/authentication_properties/oauth_client_secret',
+  '/data_warehouse_configuration/snowflake_profiles/*/authentication_properties/refresh_token',
+] as const;

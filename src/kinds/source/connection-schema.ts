@@ -1,8 +1,9 @@
 // A source's connection document, one shape per source type; validated against the source's `type`
-// so errors point at the exact field, and projected back from the connection GET without secrets.
+// so errors point at the exact field. Read back and written under the same names.
 import { z } from 'zod';
-import { asArray, asRecord, pick, secret } from '../shared/fields.js';
-import { FILE_STORAGE_SECRETS, fileStorage, projectFileStorage } from './file-storage-schema.js';
+import { secret } from '../shared/fields.js';
+import { emptyIsAValue } from '../shared/spec-projection.js';
+import { FILE_STORAGE_SECRETS, fileStorage } from './file-storage-schema.js';
 
 export const SOURCE_TYPES = ['rdbms', 'file', 'streaming', 'crm', 'generic_jdbc'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
@@ -15,7 +16,7 @@ const common = {
 const jdbcParameter = z
   .object({
     key: z.string().min(1).describe('Parameter name.'),
-    value: z.string().describe('Parameter value.'),
+    value: emptyIsAValue(z.string().describe('Parameter value.')),
     is_active: z.boolean().optional().describe('Whether the parameter is used.'),
     is_encrypted: z.boolean().optional().describe('Whether the platform stores the value encrypted.'),
   })
@@ -200,43 +201,3 @@ export const CONNECTION_SECRETS: readonly string[] = [
   '/connection/schema_registry_authentication_details/password',
   ...FILE_STORAGE_SECRETS.map((p) => `/connection/storage${p}`),
 ];
-
-/**
- * Live connection (GET …/configurations/connection) → manifest shape for a source of `type`:
- * known keys only, `connection_mode` lower-cased, secrets (cipher text on read) dropped.
- */
-export function projectConnection(type: SourceType, raw: unknown): Record<string, unknown> | undefined {
-  const live = asRecord(raw);
-  if (!live) return undefined;
-  const out = pick(live, connectionKeys(type));
-  if (typeof out.connection_mode === 'string') out.connection_mode = out.connection_mode.toLowerCase();
-  if (out.parameters !== undefined) {
-    out.parameters = asArray(out.parameters).map((p) => pick(asRecord(p), Object.keys(jdbcParameter.shape)));
-  }
-  if (out.storage !== undefined) out.storage = projectFileStorage(out.storage);
-  const nestedShapes = {
-    cluster_authentication_details: clusterAuthentication.shape,
-    schema_registry_authentication_details: schemaRegistryAuthentication.shape,
-  };
-  for (const [key, shape] of Object.entries(nestedShapes)) {
-    if (out[key] !== undefined) out[key] = pick(asRecord(out[key]), Object.keys(shape));
-  }
-  for (const pointer of CONNECTION_SECRETS) removeAt(out, pointer.replace(/^\/connection/, ''));
-  return out;
-}
-
-/** Canonical form: `connection_mode` lower-case (the platform echoes `JDBC`). */
-export function normalizeConnection<C extends SourceConnection | undefined>(connection: C): C {
-  if (!connection || !('connection_mode' in connection) || connection.connection_mode === undefined) {
-    return connection;
-  }
-  return { ...connection, connection_mode: 'jdbc' };
-}
-
-function removeAt(target: Record<string, unknown>, pointer: string): void {
-  const parts = pointer.split('/').slice(1);
-  const last = parts.pop();
-  let node: Record<string, unknown> | undefined = target;
-  for (const part of parts) node = asRecord(node?.[part]);
-  if (node && last !== undefined) delete node[last];
-}

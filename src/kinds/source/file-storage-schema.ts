@@ -1,6 +1,6 @@
 // Where a file source (or a Teradata TPT connection) reads its files: the `storage` union of a connection.
 import { z } from 'zod';
-import { asRecord, pick, secret } from '../shared/fields.js';
+import { secret } from '../shared/fields.js';
 
 const dbfs = z
   .object({
@@ -151,43 +151,3 @@ export const FILE_STORAGE_SECRETS = [
   '/account_key',
   '/access_key_name',
 ] as const;
-
-const CLOUD_KEYS: Record<string, readonly string[]> = {
-  s3: Object.keys(s3.shape),
-  gs: Object.keys(gs.shape),
-  wasb: Object.keys(wasb.shape),
-  adls_gen2: Object.keys(adlsGen2.shape),
-};
-
-const CREDENTIAL_KEYS: Record<string, readonly string[]> = {
-  basic: Object.keys(basicCredential.shape),
-  key: Object.keys(keyCredential.shape),
-  path: Object.keys(pathCredential.shape),
-};
-
-/** Live storage JSON → the manifest shape: known keys only (upload details and other echoes dropped). */
-export function projectFileStorage(raw: unknown): Record<string, unknown> | undefined {
-  const live = asRecord(raw);
-  if (!live) return undefined;
-  switch (live.storage_type) {
-    case 'dbfs':
-      return { storage_type: 'dbfs' };
-    case 'remote': {
-      const out = pick(live, Object.keys(remote.shape));
-      if (typeof out.sftp_port === 'string' && /^\d+$/.test(out.sftp_port))
-        out.sftp_port = Number(out.sftp_port);
-      const credential = asRecord(live.credential);
-      const credentialKeys = CREDENTIAL_KEYS[String(credential?.type)];
-      if (credential && credentialKeys) out.credential = pick(credential, credentialKeys);
-      else delete out.credential;
-      return out;
-    }
-    case 'cloud': {
-      const keys = CLOUD_KEYS[String(live.cloud_type)];
-      return keys ? pick(live, keys) : { ...live };
-    }
-    default:
-      // An unknown storage type is shown as-is so the diff reveals it.
-      return { ...live };
-  }
-}

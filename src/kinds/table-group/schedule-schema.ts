@@ -1,8 +1,7 @@
-// The table-group schedule in manifests: its schema, the cross-field rules (each reported at its own
-// path with the fix), and the canonical form both sides of a diff are folded into.
-import { isDeepStrictEqual } from 'node:util';
+// The table-group schedule in manifests: its schema and the cross-field rules, each reported at its
+// own path with the fix.
 import { z } from 'zod';
-import { compact, secret } from '../shared/fields.js';
+import { secret } from '../shared/fields.js';
 
 export const REPEAT_UNITS = ['NEVER', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
 export type RepeatUnit = (typeof REPEAT_UNITS)[number];
@@ -219,45 +218,4 @@ function instant(dateText?: string, h?: number, m?: number): number | undefined 
 
 function pad(n?: number): string {
   return String(n ?? 0).padStart(2, '0');
-}
-
-/**
- * Canonical form: documented defaults filled in, fields the unit gives no meaning dropped, days a
- * sorted set. A disabled schedule keeps only `enabled` and the user: the API cannot store timing
- * without enabling the schedule, so timing is managed only while enabled.
- */
-export function normalizeSchedule(s: ScheduleSpec): ScheduleSpec {
-  const who = { user: s.user, user_token: s.user_token };
-  if (!s.enabled) return compact({ enabled: false, ...who });
-  const unit = s.repeat_interval_unit ?? 'NEVER';
-  const ends = s.ends ?? false;
-  const custom = s.is_custom_job ?? false;
-  const days = unit === 'WEEK' || unit === 'MONTH' ? s.specified_days : undefined;
-  return compact({
-    enabled: true,
-    ...who,
-    start_date: s.start_date,
-    start_hour: s.start_hour,
-    start_min: s.start_min,
-    repeat_interval_unit: unit,
-    repeat_interval_measure: unit === 'NEVER' ? undefined : s.repeat_interval_measure,
-    specified_days: days === undefined ? undefined : [...new Set(days)].sort((a, b) => a - b),
-    repeat_on_last_day: unit === 'MONTH' ? (s.repeat_on_last_day ?? false) : false,
-    ends,
-    end_date: ends ? s.end_date : undefined,
-    end_hour: ends ? s.end_hour : undefined,
-    end_min: ends ? s.end_min : undefined,
-    is_custom_job: custom,
-    custom_job_details: custom ? s.custom_job_details : undefined,
-  });
-}
-
-/** Whether two schedules agree on what `PUT …/schedules/enable|disable` writes (the user aside). */
-export function sameTiming(a: ScheduleSpec | undefined, b: ScheduleSpec | undefined): boolean {
-  const timing = (s: ScheduleSpec | undefined) => {
-    if (s === undefined) return undefined;
-    const { user: _user, user_token: _token, ...rest } = normalizeSchedule(s);
-    return rest;
-  };
-  return isDeepStrictEqual(timing(a), timing(b));
 }

@@ -1,53 +1,21 @@
-// The API calls that create and update a table: add it (source table or file table), name it,
-// then write each sub-document (ingestion, export, schema, metadata, advanced) it needs. Pure.
+// The API calls that create, update and delete a table: add it (source table or file table), name
+// it, then write each sub-document (ingestion, export, schema, metadata, advanced) it needs. Pure.
 import type { CallDraft } from '../../core/call.js';
 import { pathIds, renderPath, type WriteContext } from '../kind.js';
-import { compact, sortedSet } from '../shared/fields.js';
-import { advancedCalls } from '../shared/table-advanced.js';
-import { schemaBody, type TableSchema } from './columns-schema.js';
-import { EXPORT_DATA_CONNECTION, exportBody } from './export-schema.js';
-import { tableToAdd } from './identity-schema.js';
-import { ingestionBody } from './ingestion-schema.js';
+import { advancedCalls } from '../shared/advanced-configurations.js';
+import { compact } from '../shared/canonical.js';
+import { createMetadataCall, updateMetadataCalls } from '../shared/metadata-call.js';
+import type { TableSchema } from './columns-schema.js';
+import { EXPORT_DATA_CONNECTION, type ExportSpec } from './export-schema.js';
+import type { SourceTable } from './identity-schema.js';
+import type { IngestionSpec } from './ingestion-schema.js';
+import type { PartitionKey, SplitByKey } from './partitioning-schema.js';
+import { normalizePartitionKey, normalizeSplitByKey } from './projection.js';
 import type { TableSpec } from './schema.js';
 
 export const TABLES = '/sources/{Source}/tables';
 export const TABLE = '/sources/{Source}/tables/{id}';
 const SOURCE_TABLES = '/sources/{Source}/tables/source_tables';
-
-/**
- * The table's configuration document. It holds the file keys and the ingestion keys together, so
- * it is always written whole: a PUT that replaced it would otherwise drop the other half.
- */
-function configurationBody(s: TableSpec): Record<string, unknown> {
-  return compact({ ...(s.file ?? {}), ...(s.ingestion ? ingestionBody(s.ingestion) : {}) });
-}
-
-function at(ctx: WriteContext, suffix = ''): string {
-  return renderPath(TABLE + suffix, pathIds(ctx));
-}
-
-function ingestionCall(s: TableSpec, ctx: WriteContext): CallDraft {
-  const path = at(ctx, '/configurations/ingestion');
-  return { method: 'PUT', path, body: configurationBody(s), note: 'ingestion configuration' };
-}
-
-function exportCall(e: NonNullable<TableSpec['export']>, ctx: WriteContext): CallDraft {
-  const body = exportBody(e, () => ctx.idAt(EXPORT_DATA_CONNECTION));
-  return { method: 'PUT', path: at(ctx, '/configurations/export'), body, note: 'export configuration' };
-}
-
-function schemaCall(s: TableSchema, ctx: WriteContext): CallDraft {
-  return {
-    method: 'PATCH',
-    path: at(ctx, '/configurations/schema'),
-    body: schemaBody(s),
-    note: 'column overrides',
-  };
-}
-
-function metadataCall(body: Record<string, unknown>, ctx: WriteContext): CallDraft {
-  return { method: 'PUT', path: at(ctx, '/metadata'), body, note: 'tags and description' };
-}
 
 /** Add the table, give it its manifest name, then write every sub-document the spec holds. */
 export function createTableCalls(s: TableSpec, ctx: WriteContext): CallDraft[] {
@@ -73,13 +41,7 @@ export function createTableCalls(s: TableSpec, ctx: WriteContext): CallDraft[] {
   if (s.ingestion) calls.push(ingestionCall(s, ctx));
   if (s.export) calls.push(exportCall(s.export, ctx));
   if (s.schema) calls.push(schemaCall(s.schema, ctx));
-  // Always written: the engine adds the ownership tag to `tags` before create.
-  calls.push(
-    metadataCall(
-      compact({ tags_to_add: sortedSet(s.tags), tags_to_remove: [], description: s.description }),
-      ctx,
-    ),
-  );
+  calls.push(createMetadataCall(at(ctx, '/metadata'), s));
   calls.push(...advancedCalls(at(ctx, '/configurations/advance'), [], s.advanced_configurations ?? []));
   return calls;
 }
@@ -100,13 +62,83 @@ export function updateTableCalls(
     const columns = changedOverrides(before.schema, after.schema);
     if (columns.length > 0) calls.push(schemaCall({ columns }, ctx));
   }
-  const metadata = metadataChange(before, after, changed);
-  if (metadata) calls.push(metadataCall(metadata, ctx));
+  calls.push(...updateMetadataCalls(at(ctx, '/metadata'), { before, after, changed }));
   if (changed.has('advanced_configurations') && after.advanced_configurations) {
     const base = at(ctx, '/configurations/advance');
     calls.push(...advancedCalls(base, before.advanced_configurations ?? [], after.advanced_configurations));
   }
   return calls;
+}
+
+export function removeTableCalls(ctx: WriteContext): CallDraft[] {
+  return [{ method: 'DELETE', path: at(ctx) }];
+}
+
+/** The `tables_to_add` item that adds this table (target names come from the ingestion spec). */
+function tableToAdd(s: SourceTable, ingestion: Partial<IngestionSpec>): Record<string, unknown> {
+  return compact({
+    table_name: s.table_name,
+    schema_name: s.schema_name,
+    catalog_name: s.catalog_name,
+    table_type: s.table_type.toUpperCase(),
+    target_table_name: ingestion.target_table_name,
+    target_schema_name: ingestion.target_schema_name,
+    target_database_name: ingestion.target_database_name,
+    target_catalog_name: ingestion.target_catalog_name,
+    staging_schema_name: ingestion.staging_schema_name,
+    staging_catalog_name: ingestion.staging_catalog_name,
+  });
+}
+
+function at(ctx: WriteContext, suffix = ''): string {
+  return renderPath(TABLE + suffix, pathIds(ctx));
+}
+
+/**
+ * The table's configuration document holds the file keys and the ingestion keys together, so it is
+ * always written whole: a PUT that replaced it would otherwise drop the other half.
+ */
+function ingestionCall(s: TableSpec, ctx: WriteContext): CallDraft {
+  const body = compact({ ...(s.file ?? {}), ...(s.ingestion ? ingestionBody(s.ingestion) : {}) });
+  return { method: 'PUT', path: at(ctx, '/configurations/ingestion'), body, note: 'ingestion configuration' };
+}
+
+/** The ingestion keys in API shape: derived keys carry the API's `is_derived_*` flag. */
+function ingestionBody(s: IngestionSpec): Record<string, unknown> {
+  return compact({
+    ...s,
+    partition_keys: s.partition_keys?.map(partitionKeyBody),
+    split_by_key: s.split_by_key && splitByKeyBody(s.split_by_key),
+  });
+}
+
+function partitionKeyBody(p: PartitionKey): Record<string, unknown> {
+  const n = normalizePartitionKey(p);
+  if (n.parent_column === undefined)
+    return { partition_column: n.partition_column, is_derived_partition: false };
+  return { ...n, is_derived_partition: true };
+}
+
+function splitByKeyBody(s: SplitByKey): Record<string, unknown> {
+  const n = normalizeSplitByKey(s);
+  if (n.parent_column === undefined) return { split_column: n.split_column, is_derived_split: false };
+  return { ...n, is_derived_split: true };
+}
+
+/** The export document; the data connection goes by id. */
+function exportCall(e: ExportSpec, ctx: WriteContext): CallDraft {
+  const conn = e.connection;
+  const body = compact({
+    ...e,
+    connection:
+      conn && ('data_connection' in conn ? { data_connection_id: ctx.idAt(EXPORT_DATA_CONNECTION) } : conn),
+  });
+  return { method: 'PUT', path: at(ctx, '/configurations/export'), body, note: 'export configuration' };
+}
+
+function schemaCall(s: TableSchema, ctx: WriteContext): CallDraft {
+  const body = { type: 'column', columns: s.columns.map((c) => compact({ ...c })) };
+  return { method: 'PATCH', path: at(ctx, '/configurations/schema'), body, note: 'column overrides' };
 }
 
 /** Listed overrides that differ from the live column of the same name (on a key the override sets). */
@@ -116,19 +148,4 @@ function changedOverrides(before: TableSchema | undefined, after: TableSchema): 
     const current = live.get(c.name);
     return !current || Object.entries(c).some(([key, value]) => current[key] !== value);
   });
-}
-
-function metadataChange(
-  before: TableSpec,
-  after: TableSpec,
-  changed: ReadonlySet<string>,
-): Record<string, unknown> | undefined {
-  const old = new Set(before.tags ?? []);
-  const next = new Set(after.tags ?? []);
-  const tagsChanged = changed.has('tags') && after.tags !== undefined;
-  const add = tagsChanged ? sortedSet([...next].filter((t) => !old.has(t))) : [];
-  const remove = tagsChanged ? sortedSet([...old].filter((t) => !next.has(t))) : [];
-  const description = changed.has('description') ? after.description : undefined;
-  if (add.length === 0 && remove.length === 0 && description === undefined) return undefined;
-  return compact({ tags_to_add: add, tags_to_remove: remove, description });
 }

@@ -1,9 +1,8 @@
-// A table's export (sync to a target database): schema, projection of the live `export_configuration`
-// (secrets dropped, data connection id → name) and the body of PUT …/configurations/export.
+// A table's export (sync to a target database): the `export_configuration` document, read and
+// written (PUT …/configurations/export) under the same names except the data connection (by name here).
 import { z } from 'zod';
-import type { NameLookup } from '../kind.js';
-import { asArray, asRecord, compact, pick, secret } from '../shared/fields.js';
-import { liveBoolean, liveNumber, liveStrings, liveText } from '../shared/table-live-values.js';
+import { secret } from '../shared/fields.js';
+import { emptyIsAValue } from '../shared/spec-projection.js';
 
 const text = z.string().min(1);
 const TARGET_TYPES = [
@@ -22,23 +21,7 @@ const dataConnectionRef = z
   .object({ data_connection: text.describe('Name of the DataConnection to export to.') })
   .strict();
 
-const INLINE_TEXT_KEYS = [
-  'export_type',
-  'auth_type',
-  'connection_string',
-  'database',
-  'driver_name',
-  'username',
-  'schema',
-  'table',
-  'staging_schema',
-  'query_tag',
-  'warehouse',
-  'additional_params',
-  'server_name',
-] as const;
-
-const inlineConnection = z
+export const inlineConnection = z
   .object({
     export_type: z
       .enum(['full_load', 'cdc'])
@@ -55,7 +38,7 @@ const inlineConnection = z
     staging_schema: text.optional().describe('cdc: schema of the staging table.'),
     query_tag: text.optional().describe('Snowflake query tag.'),
     warehouse: text.optional().describe('Snowflake warehouse.'),
-    additional_params: z.string().optional().describe('Extra JDBC parameters.'),
+    additional_params: emptyIsAValue(z.string().describe('Extra JDBC parameters.')).optional(),
     server_name: text.optional().describe('Server name.'),
   })
   .strict();
@@ -128,66 +111,8 @@ export const exportSpec = z
 
 export type ExportSpec = z.infer<typeof exportSpec>;
 
+/** Where the data connection reference sits in a Table spec (a ref, so its id is known at write time). */
 export const EXPORT_DATA_CONNECTION = '/export/connection/data_connection';
 
-/** The export document; `connectionId` resolves the data connection reference. */
-export function exportBody(e: ExportSpec, connectionId: () => string): Record<string, unknown> {
-  const conn = e.connection;
-  return compact({
-    ...e,
-    connection: conn && ('data_connection' in conn ? { data_connection_id: connectionId() } : conn),
-  });
-}
-
-/** Live export_configuration → `export`; undefined when the table has no export (no sync_type). */
-export function exportFromApi(value: unknown, nameOf: NameLookup['nameOf']): ExportSpec | undefined {
-  const live = asRecord(value);
-  const syncType = liveText(live?.sync_type);
-  if (!live || syncType === undefined) return undefined;
-  const columns = asArray(live.columns).map((c) => {
-    const col = asRecord(c) ?? {};
-    return compact({
-      name: liveText(col.name) ?? '',
-      original_name: liveText(col.original_name),
-      sql_type: liveNumber(col.sql_type),
-      precision: liveNumber(col.precision),
-      scale: liveNumber(col.scale),
-    });
-  });
-  return compact({
-    sync_type: syncType as ExportSpec['sync_type'],
-    target_type: liveText(live.target_type) as ExportSpec['target_type'],
-    connection: connectionFromApi(live.connection, nameOf),
-    target_configuration: targetFromApi(live.target_configuration),
-    columns: columns.length > 0 ? columns : undefined,
-  });
-}
-
-function connectionFromApi(value: unknown, nameOf: NameLookup['nameOf']): ExportSpec['connection'] {
-  const conn = asRecord(value);
-  if (!conn) return undefined;
-  const id = liveText(conn.data_connection_id);
-  if (id !== undefined) return { data_connection: nameOf('DataConnection', id) ?? id };
-  // The password is write-only (it comes back as cipher text): never projected.
-  const inline = pick(conn, INLINE_TEXT_KEYS);
-  return Object.keys(inline).length > 0 ? (inline as ExportSpec['connection']) : undefined;
-}
-
-function targetFromApi(value: unknown): ExportSpec['target_configuration'] {
-  const t = asRecord(value);
-  if (!t) return undefined;
-  const out: Record<string, unknown> = pick(t, [
-    'distribution_details',
-    'indexing_details',
-    'partition_details',
-  ]);
-  for (const key of ['schema_name', 'table_name', 'database_name', 'target_table_type', 'partition_type']) {
-    out[key] = liveText(t[key]);
-  }
-  for (const key of ['natural_key', 'indexing_column']) out[key] = liveStrings(t[key]);
-  for (const key of ['sync_table_schema', 'is_existing_schema', 'is_existing_table', 'is_unique_index']) {
-    out[key] = liveBoolean(t[key]);
-  }
-  const target = compact(out);
-  return Object.keys(target).length > 0 ? target : undefined;
-}
+/** The inline password: write-only, never read back. */
+export const EXPORT_PASSWORD = '/export/connection/password';

@@ -1,18 +1,9 @@
-// A table's ingestion configuration: manifest schema with its cross-field rules, canonical form,
-// projection of the live `configuration` (ingestion keys only) and the body of the ingestion PUT.
+// A table's ingestion configuration (the ingestion keys of its configuration document): manifest
+// schema and cross-field rules. Its fields are read back and written under the same names, so a new
+// field is declared here and nowhere else in kinds/.
 import { z } from 'zod';
-import { asArray, asRecord, compact, sortedSet } from '../shared/fields.js';
-import { liveBoolean, liveNumber, liveStrings, liveText } from '../shared/table-live-values.js';
-import {
-  normalizePartitionKey,
-  normalizeSplitByKey,
-  partitionKey,
-  partitionKeyBody,
-  partitionKeyFromApi,
-  splitByKey,
-  splitByKeyBody,
-  splitByKeyFromApi,
-} from './partitioning-schema.js';
+import { emptyIsAValue } from '../shared/spec-projection.js';
+import { partitionKey, splitByKey } from './partitioning-schema.js';
 
 /** Real tenants use full-load/incremental; the spec's cdc-* values are accepted too. */
 export const SYNC_TYPES = [
@@ -40,7 +31,7 @@ const crawlFilterCondition = z
   .object({
     filter_column: name.describe('Column the condition tests.'),
     filter_operator: name.describe('Comparison operator, e.g. `=`, `>`, `like`.'),
-    filter_value: z.string().describe('Value compared against.'),
+    filter_value: emptyIsAValue(z.string().describe('Value compared against.')),
     combine_condition: name.describe('How it joins the previous condition (AND/OR; `-` for the first).'),
     filter_value_disabled: z.boolean().optional().describe('Whether filter_value is ignored.'),
   })
@@ -144,105 +135,4 @@ function checkIngestion(s: IngestionSpec, ctx: z.RefinementCtx): void {
       'enable_lower_bound_watermark_offset needs lower_bound_watermark_offset',
     );
   }
-}
-
-/** Canonical form: engines upper-case and as a set; derived keys name their function and column. */
-export function normalizeIngestion(s: IngestionSpec): IngestionSpec {
-  const upper = (list: string[] | undefined) =>
-    list ? sortedSet(list.map((e) => e.toUpperCase())) : undefined;
-  return compact({
-    ...s,
-    partition_keys: s.partition_keys?.map(normalizePartitionKey),
-    split_by_key: s.split_by_key && normalizeSplitByKey(s.split_by_key),
-    read_supported_engines: upper(s.read_supported_engines),
-    write_supported_engines: upper(s.write_supported_engines),
-  });
-}
-
-/** The ingestion part of the configuration document, in API shape. */
-export function ingestionBody(s: IngestionSpec): Record<string, unknown> {
-  const n = normalizeIngestion(s);
-  return compact({
-    ...n,
-    partition_keys: n.partition_keys?.map(partitionKeyBody),
-    split_by_key: n.split_by_key && splitByKeyBody(n.split_by_key),
-  });
-}
-
-const TEXT_KEYS = [
-  'sync_type',
-  'update_strategy',
-  'storage_format',
-  'target_table_name',
-  'target_schema_name',
-  'target_database_name',
-  'target_catalog_name',
-  'staging_schema_name',
-  'staging_catalog_name',
-  'scd_type',
-  'target_table_type',
-  'data_fetch_type',
-] as const;
-const BOOLEAN_KEYS = [
-  'is_table_case_sensitive',
-  'is_schema_case_sensitive',
-  'is_database_case_sensitive',
-  'exclude_legacy_audit_columns',
-  'is_scd2_table',
-  'generate_history_view',
-  'crawl_data_filter_enabled',
-  'enable_lower_bound_watermark_offset',
-] as const;
-const LIST_KEYS = [
-  'natural_keys',
-  'sorting_columns',
-  'read_supported_engines',
-  'write_supported_engines',
-] as const;
-
-/** Live `configuration` → `ingestion`, or undefined when the table has no sync type yet. */
-export function ingestionFromApi(config: Record<string, unknown>): IngestionSpec | undefined {
-  if (liveText(config.sync_type) === undefined) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const key of TEXT_KEYS) out[key] = liveText(config[key]);
-  for (const key of BOOLEAN_KEYS) out[key] = liveBoolean(config[key]);
-  for (const key of LIST_KEYS) out[key] = liveStrings(config[key]);
-  // Real payloads use the plural array; the spec's singular string is read as a one-column list.
-  out.watermark_columns = liveStrings(config.watermark_columns) ?? liveStrings(config.watermark_column);
-  // Full-load tables may keep a stale update_strategy the platform ignores.
-  if (out.sync_type === 'full-load') out.update_strategy = undefined;
-  const partitions = asArray(config.partition_keys)
-    .map(partitionKeyFromApi)
-    .filter((p) => p !== undefined);
-  out.partition_keys = partitions.length > 0 ? partitions : undefined;
-  out.split_by_key = splitByKeyFromApi(config.split_by_key);
-  const conditions = asArray(config.crawl_filter_conditions).map(crawlConditionFromApi);
-  out.crawl_filter_conditions = conditions.length > 0 ? conditions : undefined;
-  out.lower_bound_watermark_offset = offsetFromApi(config.lower_bound_watermark_offset);
-  return compact(out) as IngestionSpec;
-}
-
-function crawlConditionFromApi(value: unknown): Record<string, unknown> {
-  const c = asRecord(value) ?? {};
-  return compact({
-    filter_column: c.filter_column,
-    filter_operator: c.filter_operator,
-    filter_value:
-      c.filter_value === undefined || c.filter_value === null ? undefined : String(c.filter_value),
-    combine_condition: c.combine_condition,
-    filter_value_disabled: liveBoolean(c.filter_value_disabled),
-  });
-}
-
-function offsetFromApi(value: unknown): Record<string, unknown> | undefined {
-  const o = asRecord(value);
-  if (!o) return undefined;
-  const out = compact({
-    sql_type: liveNumber(o.sql_type),
-    days: liveNumber(o.days),
-    hours: liveNumber(o.hours),
-    minutes: liveNumber(o.minutes),
-    offset_operation: liveText(o.offset_operation),
-  });
-  return Object.keys(out).length > 0 ? out : undefined;
 }

@@ -1,8 +1,6 @@
 // Partition keys and the split-by key of a table's ingestion: plain or derived from a date column.
-// Schemas with precise messages, canonical form (documented derive_function per format), API bodies, projection.
+// Schemas with precise messages and the documented derive_format → derive_function map.
 import { z } from 'zod';
-import { asRecord, compact } from '../shared/fields.js';
-import { liveBoolean, liveText } from '../shared/table-live-values.js';
 
 export const DERIVE_FORMATS = ['dd', 'MM', 'yyyy', 'yyyyMM', 'MMdd', 'yyyyMMdd'] as const;
 export type DeriveFormat = (typeof DERIVE_FORMATS)[number];
@@ -25,7 +23,8 @@ export const DERIVED_SPLIT_COLUMN = 'iwDerivedColumn';
 const SPLIT_FORMATS = [...DERIVE_FORMATS, 'mod', 'hashamp_hashbucket_hashrow'] as const;
 const column = z.string().min(1);
 
-function functionOf(format: string | undefined): string | undefined {
+/** The documented derive_function of a date derive_format. */
+export function functionOf(format: string | undefined): string | undefined {
   return format !== undefined && format in DERIVE_FUNCTIONS
     ? DERIVE_FUNCTIONS[format as DeriveFormat]
     : undefined;
@@ -137,70 +136,3 @@ export const splitByKey = z
 
 export type PartitionKey = z.infer<typeof partitionKey>;
 export type SplitByKey = z.infer<typeof splitByKey>;
-
-/** Canonical form: a derived key always names its function and column. */
-export function normalizePartitionKey(p: PartitionKey): PartitionKey {
-  if (p.parent_column === undefined) return p;
-  return compact({
-    ...p,
-    derive_function: p.derive_function ?? functionOf(p.derive_format),
-    partition_column: p.partition_column ?? DERIVED_PARTITION_COLUMN,
-  });
-}
-
-export function normalizeSplitByKey(s: SplitByKey): SplitByKey {
-  if (s.parent_column === undefined) return s;
-  return compact({
-    ...s,
-    derive_function: s.derive_function ?? functionOf(s.derive_format),
-    split_column: s.split_column ?? DERIVED_SPLIT_COLUMN,
-  });
-}
-
-export function partitionKeyBody(p: PartitionKey): Record<string, unknown> {
-  const n = normalizePartitionKey(p);
-  if (n.parent_column === undefined)
-    return { partition_column: n.partition_column, is_derived_partition: false };
-  return { ...n, is_derived_partition: true };
-}
-
-export function splitByKeyBody(s: SplitByKey): Record<string, unknown> {
-  const n = normalizeSplitByKey(s);
-  if (n.parent_column === undefined) return { split_column: n.split_column, is_derived_split: false };
-  return { ...n, is_derived_split: true };
-}
-
-/** Live partition key → spec shape; the spec's GET types items as bare column names, so accept those too. */
-export function partitionKeyFromApi(value: unknown): PartitionKey | undefined {
-  if (typeof value === 'string') return value === '' ? undefined : { partition_column: value };
-  const item = asRecord(value);
-  if (!item) return undefined;
-  const derived = liveBoolean(item.is_derived_partition) ?? liveText(item.parent_column) !== undefined;
-  if (!derived) {
-    const name = liveText(item.partition_column) ?? liveText(item.partitionKeyColumn);
-    return name === undefined ? undefined : { partition_column: name };
-  }
-  return compact({
-    parent_column: liveText(item.parent_column),
-    derive_format: liveText(item.derive_format) as PartitionKey['derive_format'],
-    derive_function: liveText(item.derive_function) as PartitionKey['derive_function'],
-    partition_column: liveText(item.partition_column),
-  });
-}
-
-/** Live split key → spec shape; `null` and `{is_derived_split: false}` alone mean "no split key". */
-export function splitByKeyFromApi(value: unknown): SplitByKey | undefined {
-  const item = asRecord(value);
-  if (!item) return undefined;
-  const derived = liveBoolean(item.is_derived_split) ?? liveText(item.parent_column) !== undefined;
-  if (!derived) {
-    const name = liveText(item.split_column);
-    return name === undefined ? undefined : { split_column: name };
-  }
-  return compact({
-    parent_column: liveText(item.parent_column),
-    derive_format: liveText(item.derive_format) as SplitByKey['derive_format'],
-    derive_function: liveText(item.derive_function),
-    split_column: liveText(item.split_column),
-  });
-}

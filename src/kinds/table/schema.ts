@@ -1,12 +1,12 @@
 // The Table manifest spec: identity at the source, ingestion, export, column overrides, tags,
-// description and advanced configurations; its canonical form. Sub-schemas live in table-*.ts.
+// description and advanced configurations. Each sub-document's schema lives in <part>-schema.ts.
 import { z } from 'zod';
-import { advancedConfigurations, compact, sortedSet, tags } from '../shared/fields.js';
-import { sortAdvanced } from '../shared/table-advanced.js';
-import { normalizeTableSchema, tableSchema } from './columns-schema.js';
+import { advancedConfigurations } from '../shared/advanced-configurations.js';
+import { tags } from '../shared/fields.js';
+import { tableSchema } from './columns-schema.js';
 import { exportSpec } from './export-schema.js';
-import { fileTable, normalizeSourceTable, sourceTable } from './identity-schema.js';
-import { ingestionSpec, normalizeIngestion } from './ingestion-schema.js';
+import { fileTable, sourceTable } from './identity-schema.js';
+import { ingestionSpec } from './ingestion-schema.js';
 
 export const tableSpec = z
   .object({
@@ -33,14 +33,3 @@ export const tableSpec = z
   .describe('A table of a source: what it reads at the source and how it is ingested.');
 
 export type TableSpec = z.infer<typeof tableSpec>;
-
-export function normalizeTable(s: TableSpec): TableSpec {
-  return compact({
-    ...s,
-    source_table: s.source_table && normalizeSourceTable(s.source_table),
-    tags: s.tags && sortedSet(s.tags),
-    ingestion: s.ingestion && normalizeIngestion(s.ingestion),
-    schema: s.schema && normalizeTableSchema(s.schema),
-    advanced_configurations: s.advanced_configurations && sortAdvanced(s.advanced_configurations),
-  });
-}

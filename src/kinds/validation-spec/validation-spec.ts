@@ -1,23 +1,11 @@
 // ValidationSpec: a regex check on one column of a table (`ValidationSpec/<source>/<table>/<name>`).
-import { z } from 'zod';
 import { defineKind, type WriteContext } from '../kind.js';
 import { crudWrites } from '../shared/crud-writes.js';
-import { compact } from '../shared/fields.js';
-import { liveText } from '../shared/table-live-values.js';
+import { liveText } from '../shared/live-values.js';
+import { projectLive } from '../shared/spec-projection.js';
+import { type ValidationSpecSpec, validationSpecSpec } from './schema.js';
 
-const spec = z
-  .object({
-    column_name: z.string().min(1).describe('The column whose values are checked.'),
-    type: z.enum(['regex']).describe('Kind of check; regex is the only one the API documents.'),
-    regex_expression: z
-      .string()
-      .min(1)
-      .describe('Regular expression every value must match, e.g. [a-zA-Z]+.'),
-  })
-  .strict()
-  .describe('A validation spec: a regular expression the values of a column must match.');
-
-export type ValidationSpecSpec = z.infer<typeof spec>;
+export type { ValidationSpecSpec } from './schema.js';
 
 const LIST = '/sources/{Source}/tables/{Table}/validation-specs';
 
@@ -36,17 +24,21 @@ export const ValidationSpec = defineKind<ValidationSpecSpec>({
   description: 'A validation spec: a regular expression the values of a column must match.',
   parent: 'Table',
   metadataKey: 'validation_spec',
-  spec,
+  spec: validationSpecSpec,
   sensitive: [],
   immutable: [],
   refs: () => [],
   read: { list: LIST },
   fromApi: ({ item }) =>
-    compact({
-      column_name: liveText(item.column_name) ?? '',
-      type: (liveText(item.type) ?? 'regex') as ValidationSpecSpec['type'],
-      // The SDK's docstring spells the expression `expression`.
-      regex_expression: liveText(item.regex_expression) ?? liveText(item.expression) ?? '',
-    }),
+    projectLive(
+      {
+        ...item,
+        // Regex is the only type the API documents; a record that does not say is one.
+        type: liveText(item.type) ?? 'regex',
+        // The SDK's docstring spells the expression `expression`.
+        regex_expression: liveText(item.regex_expression) ?? item.expression,
+      },
+      validationSpecSpec,
+    ),
   ...crudWrites<ValidationSpecSpec>({ collection: LIST, body }),
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ComputeTemplate } from '../../../src/kinds/compute/compute-template.js';
-import { InteractiveCluster } from '../../../src/kinds/compute/interactive-cluster.js';
+import { ComputeTemplate, InteractiveCluster } from '../../../src/kinds/compute/compute-kinds.js';
 import type { WriteContext } from '../../../src/kinds/kind.js';
 
 const names = { nameOf: () => undefined };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteContext } from '../../../src/kinds/kind.js';
-import { FileMapping, type FileMappingSpec } from '../../../src/kinds/mappings/file-mapping.js';
+import { FileMapping, type FileMappingSpec } from '../../../src/kinds/mappings/mapping-kinds.js';
 
 const orders = {
   configuration: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteContext } from '../../../src/kinds/kind.js';
-import { TopicMapping, type TopicMappingSpec } from '../../../src/kinds/mappings/topic-mapping.js';
+import { TopicMapping, type TopicMappingSpec } from '../../../src/kinds/mappings/mapping-kinds.js';
 
 const people = {
   configuration: {

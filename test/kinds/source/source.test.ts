@@ -215,7 +215,7 @@ describe('Source refs and writes', () => {
           tags_to_remove: [],
           description: 'Sales system.',
         },
-        note: 'metadata',
+        note: 'tags and description',
       },
       {
         method: 'POST',
@@ -253,7 +253,7 @@ describe('Source refs and writes', () => {
         method: 'PUT',
         path: '/sources/${Source/sales_db.id}/metadata',
         body: { tags_to_add: [], tags_to_remove: [] },
-        note: 'metadata',
+        note: 'tags and description',
       },
     ]);
   });
@@ -306,7 +306,7 @@ describe('Source refs and writes', () => {
         method: 'PUT',
         path: '/sources/S1/metadata',
         body: { tags_to_add: ['gold'], tags_to_remove: ['pii'] },
-        note: 'metadata',
+        note: 'tags and description',
       },
     ]);
   });
@@ -319,7 +319,7 @@ describe('Source refs and writes', () => {
         method: 'PUT',
         path: '/sources/S1/metadata',
         body: { tags_to_add: [], tags_to_remove: [], description: '' },
-        note: 'metadata',
+        note: 'tags and description',
       },
     ]);
   });

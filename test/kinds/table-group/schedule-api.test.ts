@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleBody, scheduleFromApi } from '../../../src/kinds/table-group/schedule-api.js';
+import { scheduleBody } from '../../../src/kinds/table-group/calls.js';
+import { scheduleFromApi } from '../../../src/kinds/table-group/projection.js';
 import { scheduleSpec } from '../../../src/kinds/table-group/schedule-schema.js';
 
 const details = {

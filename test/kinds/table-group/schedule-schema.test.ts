@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  normalizeSchedule,
-  sameTiming,
-  scheduleSpec,
-} from '../../../src/kinds/table-group/schedule-schema.js';
+import { normalizeSchedule, sameTiming } from '../../../src/kinds/table-group/projection.js';
+import { scheduleSpec } from '../../../src/kinds/table-group/schedule-schema.js';
 
 const weekly = {
   start_date: '01/05/2026',

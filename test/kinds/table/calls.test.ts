@@ -60,7 +60,7 @@ describe('Table create', () => {
       {
         method: 'POST',
         path: `${BASE}/${SELF}/configurations/advance`,
-        body: { key: 'should_run_dedupe', value: 'true', is_active: true },
+        body: { key: 'should_run_dedupe', value: 'true', description: '', is_active: true },
         note: 'advanced configuration should_run_dedupe',
       },
     ]);
@@ -201,13 +201,13 @@ describe('Table update and remove', () => {
       {
         method: 'POST',
         path: `${LIVE}/configurations/advance`,
-        body: { key: 'file_preview_row_count', value: '10', is_active: false },
+        body: { key: 'file_preview_row_count', value: '10', description: '', is_active: false },
         note: 'advanced configuration file_preview_row_count',
       },
       {
         method: 'PUT',
         path: `${LIVE}/configurations/advance/should_run_dedupe`,
-        body: { key: 'should_run_dedupe', value: 'false', is_active: true },
+        body: { key: 'should_run_dedupe', value: 'false', description: '', is_active: true },
         note: 'advanced configuration should_run_dedupe',
       },
       {

@@ -27,7 +27,7 @@ describe('Table spec', () => {
       },
     ]);
     expect(spec.advanced_configurations).toEqual([
-      { key: 'should_run_dedupe', value: 'true', is_active: true },
+      { key: 'should_run_dedupe', value: 'true', description: '', is_active: true },
     ]);
   });
 

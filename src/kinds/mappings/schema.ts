@@ -1,8 +1,6 @@
-// TopicMapping: which Kafka/Confluent topics a streaming source reads into one table family.
+// The manifest specs of the two mapping kinds of a source: which topics a streaming source reads
+// (TopicMapping) and which files a file source reads and how records are cut (FileMapping).
 import { z } from 'zod';
-import { defineKind } from '../kind.js';
-import { crudWrites } from '../shared/crud-writes.js';
-import { asArray, asRecord, pick, sortedSet } from '../shared/fields.js';
 
 const topicIdentifier = z
   .object({
@@ -40,7 +38,7 @@ const topicIdentifier = z
     }
   });
 
-const spec = z
+export const topicMappingSpec = z
   .object({
     configuration: z
       .object({ topic_identifier: topicIdentifier.describe('Which topics the mapping reads.') })
@@ -50,39 +48,26 @@ const spec = z
   .strict()
   .describe('A topic mapping of a streaming source (Kafka or Confluent).');
 
-export type TopicMappingSpec = z.infer<typeof spec>;
+export type TopicMappingSpec = z.infer<typeof topicMappingSpec>;
 
-const COLLECTION = '/sources/{Source}/topic-mappings';
-const IDENTIFIER_KEYS = Object.keys(topicIdentifier.shape);
+const fileConfiguration = z
+  .object({
+    source_relative_path: z
+      .string()
+      .min(1)
+      .describe('Folder of the files, relative to the source base path.'),
+    record_scope: z.enum(['file', 'line']).optional().describe('One record per file, or one per line.'),
+    include_subdirectories: z.boolean().optional().describe('Also read files in sub-folders.'),
+    character_encoding: z.string().optional().describe('Character encoding of the files, e.g. UTF-8.'),
+    include_filename_regex: z.string().optional().describe('Only files whose name matches, e.g. .*'),
+    exclude_filename_regex: z.string().optional().describe('Skip files whose name matches.'),
+  })
+  .strict()
+  .describe('Mapping configuration.');
 
-export const TopicMapping = defineKind<TopicMappingSpec>({
-  kind: 'TopicMapping',
-  description: 'A topic mapping of a streaming source (Kafka or Confluent).',
-  parent: 'Source',
-  metadataKey: 'topic_mapping',
-  spec,
-  sensitive: [],
-  immutable: [],
-  refs: () => [],
-  // List items are whole mapping objects.
-  read: { list: COLLECTION },
-  fromApi: ({ item }) => {
-    const live = pick(asRecord(asRecord(item.configuration)?.topic_identifier), IDENTIFIER_KEYS);
-    if (live.list !== undefined) live.list = asArray(live.list);
-    return {
-      configuration: { topic_identifier: live as TopicMappingSpec['configuration']['topic_identifier'] },
-    };
-  },
-  // Topic order carries no meaning.
-  normalize: (s) => {
-    const identifier = s.configuration.topic_identifier;
-    if (!identifier.list) return s;
-    return { configuration: { topic_identifier: { ...identifier, list: sortedSet(identifier.list) } } };
-  },
-  // The reference shows `result` as a bare id string; real clients (and the emulator) read `result.id`.
-  ...crudWrites<TopicMappingSpec>({
-    collection: COLLECTION,
-    body: (spec, ctx) => ({ name: ctx.name, configuration: spec.configuration }),
-    note: 'topic mapping',
-  }),
-});
+export const fileMappingSpec = z
+  .object({ configuration: fileConfiguration })
+  .strict()
+  .describe('A file mapping of a file source: which files are read and how records are cut.');
+
+export type FileMappingSpec = z.infer<typeof fileMappingSpec>;
