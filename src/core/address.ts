@@ -7,11 +7,26 @@ export function makeAddress(kind: string, ancestors: readonly string[], name: st
   return [kind, ...ancestors, name].join('/') as Address;
 }
 
+/** An address read back from text (a saved plan, a test), rebuilt from its parts. */
+export function addressFrom(text: string): Address {
+  const { kind, ancestors, name } = parseAddress(text);
+  return makeAddress(kind, ancestors, name);
+}
+
 export function parseAddress(address: string): { kind: string; ancestors: string[]; name: string } {
   const parts = address.split('/');
   const kind = parts[0] ?? '';
   const name = parts[parts.length - 1] ?? '';
   return { kind, ancestors: parts.slice(1, -1), name };
+}
+
+/**
+ * A selector `KIND[/NAME...]`: a kind alone, or a kind with the names that lead to its objects
+ * (`Table/sales_db` covers the tables of sales_db, `Table/sales_db/orders` one table).
+ */
+export function selectorParts(selector: string): { kind: string; names: string[] } {
+  const [kind = '', ...names] = selector.split('/');
+  return { kind, names };
 }
 
 /** The address of the parent (of kind `parentKind`) of an object with these ancestor names. */

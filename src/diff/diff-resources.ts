@@ -1,5 +1,6 @@
 // Desired × Live → one Change per address, with reasons. Pure. Safety rules of product.md §4
 // (ownership, prune scopes, protect, the mass-delete guard) are applied here, at plan time.
+import { type Address, parentAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { getPointer } from '../core/json-pointer.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
@@ -204,9 +205,9 @@ function markReferrersOfReplaced(byAddress: Map<string, Change>, declared: Map<s
   }
 }
 
-function parentAddressOf(kind: KindName, ancestors: readonly string[]): string | undefined {
+function parentAddressOf(kind: KindName, ancestors: readonly string[]): Address | undefined {
   const parent = KINDS[kind].parent;
-  return parent ? [parent, ...ancestors].join('/') : undefined;
+  return parent ? parentAddress(parent, ancestors) : undefined;
 }
 
 function parentChange(

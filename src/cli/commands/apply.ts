@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { type ApplyOutcome, applyPlan, applySummary } from '../../apply/apply-plan.js';
 import { checkSavedPlan } from '../../apply/check-saved-plan.js';
+import { addressFrom, parseAddress } from '../../core/address.js';
 import type { Change } from '../../diff/change.js';
 import { checkSafety } from '../../diff/check-safety.js';
 import { formatDiagnostics } from '../../manifest/format-diagnostics.js';
@@ -176,11 +177,12 @@ async function fromSavedPlan(io: CliIo, flags: Flags) {
 
 /** The resource-level view of a saved plan's change, for the safety guards. */
 function toChange(c: PlanChange): Change {
-  const parts = c.address.split('/');
+  const { ancestors, name } = parseAddress(c.address);
   return {
     ...c,
-    name: parts.at(-1) ?? '',
-    ancestors: parts.slice(1, -1),
+    address: addressFrom(c.address),
+    name,
+    ancestors,
     before: c.before ?? undefined,
     after: c.after ?? undefined,
   };

@@ -1,5 +1,5 @@
 // TableGroup: tables of one source ingested together on one compute, optionally on a schedule.
-import { makeAddress } from '../../core/address.js';
+import { type Address, makeAddress } from '../../core/address.js';
 import { defineKind, type Ref, type RefContext } from '../kind.js';
 import { sortedBy } from '../shared/canonical.js';
 import { asRecord, liveText } from '../shared/live-values.js';
@@ -50,7 +50,7 @@ export const TableGroup = defineKind<TableGroupSpec>({
 });
 
 /** A compute is named within the source's environment; templates win over clusters of the same name. */
-function computeAddress(compute: string, source: string, ctx: RefContext): string | undefined {
+function computeAddress(compute: string, source: string, ctx: RefContext): Address | undefined {
   const env = liveText(asRecord(ctx.declared(makeAddress('Source', [], source)))?.environment);
   if (env === undefined) return undefined;
   const template = makeAddress('ComputeTemplate', [env], compute);
