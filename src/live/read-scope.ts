@@ -1,4 +1,4 @@
-// Decides what to read: the kinds in play, and whose children. Nothing more is read (product.md §5 issue 5).
+// Decides what to read: the kinds in play, and whose children. Nothing more is read.
 import { type Address, ancestorAddresses, parseAddress } from '../core/address.js';
 import { ancestorKinds, isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { Manifest } from '../manifest/manifest.js';

@@ -1,5 +1,5 @@
 // The two mapping kinds of a source, TopicMapping (streaming) and FileMapping (files): a named
-// `configuration` document under the source, written whole with POST/PATCH/DELETE. The reference
+// `configuration` document under the source, written whole with POST/PATCH/DELETE. The API reference
 // shows `result` as a bare id string; real clients (and the emulator) read `result.id`.
 import type { z } from 'zod';
 import { defineKind, type KindName, type ResourceKind } from '../kind.js';

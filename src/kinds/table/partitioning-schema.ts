@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const DERIVE_FORMATS = ['dd', 'MM', 'yyyy', 'yyyyMM', 'MMdd', 'yyyyMMdd'] as const;
 export type DeriveFormat = (typeof DERIVE_FORMATS)[number];
 
-/** The documented derive_format → derive_function map (ingestion reference §7.3). */
+/** The derive_format → derive_function map the v3 API documents for derived partitions. */
 export const DERIVE_FUNCTIONS: Readonly<Record<DeriveFormat, string>> = {
   dd: 'day num in month',
   MM: 'month',
