@@ -37,10 +37,6 @@ export function isKindName(name: string): name is KindName {
   return (KIND_NAMES as readonly string[]).includes(name);
 }
 
-export function kindOf(name: KindName): AnyKind {
-  return KINDS[name];
-}
-
 /** Ancestor kinds, outermost first (ValidationSpec → [Source, Table]). */
 export function ancestorKinds(name: KindName): KindName[] {
   const chain: KindName[] = [];
@@ -48,4 +44,4 @@ export function ancestorKinds(name: KindName): KindName[] {
   return chain;
 }
 
-export { type AnyKind, KIND_NAMES, type KindName, type ResourceKind };
+export { type AnyKind, KIND_NAMES, type KindName };

@@ -65,7 +65,7 @@ export interface WriteContext {
   idAt(pointer: string): string;
 }
 
-export interface ReadSpec {
+interface ReadSpec {
   /** Collection path template; `{Source}`, `{Environment}`... are ancestor ids. */
   list: string;
   /** Per-item GET when list items lack fields the spec needs; `{id}` is the item id. */

@@ -6,7 +6,7 @@ import { secret, storedSecret } from '../shared/fields.js';
 
 export type LaunchStrategy = 'ephemeral' | 'persistent';
 
-export const CLUSTER_ENGINES = [
+const CLUSTER_ENGINES = [
   'databricks',
   'databricksInteractive',
   'emr',

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { secret, storedSecret } from '../shared/fields.js';
 import { checkEnvironment } from './schema-rules.js';
 
-export const PLATFORMS = ['azure', 'aws', 'gcp', 'spark'] as const;
-export const COMPUTE_ENGINES = ['databricks', 'emr', 'dataproc', 'kubernetes'] as const;
+const PLATFORMS = ['azure', 'aws', 'gcp', 'spark'] as const;
+const COMPUTE_ENGINES = ['databricks', 'emr', 'dataproc', 'kubernetes'] as const;
 export type ComputeEngine = (typeof COMPUTE_ENGINES)[number];
 
 const text = (description: string) => z.string().min(1).describe(description);
@@ -13,7 +13,7 @@ const uploadOption = z
   .enum(['fileUpload', 'serverLocation'])
   .describe('Where the file comes from: fileUpload or serverLocation.');
 
-export const connectionConfiguration = z
+const connectionConfiguration = z
   .object({
     workspace_url: text('Databricks: workspace URL.').optional(),
     token: secret('Databricks: access token (a service authentication is allowed).').optional(),
@@ -46,7 +46,7 @@ export const connectionConfiguration = z
   .strict()
   .describe('How the platform reaches the compute engine; which fields apply depends on compute_engine.');
 
-export const metastore = z
+const metastore = z
   .object({
     type: z.enum(['hive', 'glue']).describe('Metastore type: hive or glue (EMR only).'),
     configuration: z
@@ -115,7 +115,7 @@ const snowflakeProfile = z
   })
   .strict();
 
-export const dataWarehouseConfiguration = z
+const dataWarehouseConfiguration = z
   .discriminatedUnion('type', [
     z
       .object({
@@ -139,7 +139,7 @@ export const dataWarehouseConfiguration = z
   ])
   .describe('Data warehouse settings; `type` must equal data_warehouse_type.');
 
-export const stagingArea = z
+const stagingArea = z
   .object({
     catalog_name: text('Unity Catalog catalog.'),
     schema_name: text('Unity Catalog schema.'),
@@ -148,7 +148,7 @@ export const stagingArea = z
   .strict()
   .describe('Databricks Unity Catalog staging area.');
 
-export const unityProfiles = z
+const unityProfiles = z
   .array(
     z
       .object({

@@ -18,16 +18,6 @@ export function liveText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** A number, also when the API echoes it as a numeric string (`target_precision: "10"`). */
-export function liveNumber(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value);
-    if (Number.isFinite(parsed)) return parsed;
-  }
-  return undefined;
-}
-
 /** A boolean, also when the API echoes it as `"true"`/`"false"`. */
 export function liveBoolean(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;

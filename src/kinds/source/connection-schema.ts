@@ -148,10 +148,10 @@ const streaming = z
     }
   });
 
-export type JdbcConnection = z.infer<typeof jdbc>;
-export type FileConnection = z.infer<typeof file>;
-export type CrmConnection = z.infer<typeof crm>;
-export type StreamingConnection = z.infer<typeof streaming>;
+type JdbcConnection = z.infer<typeof jdbc>;
+type FileConnection = z.infer<typeof file>;
+type CrmConnection = z.infer<typeof crm>;
+type StreamingConnection = z.infer<typeof streaming>;
 export type SourceConnection = JdbcConnection | FileConnection | CrmConnection | StreamingConnection;
 
 /** The connection shape a source of this type takes. */

@@ -140,8 +140,6 @@ export const fileStorage = z
   .discriminatedUnion('storage_type', [dbfs, remote, cloud])
   .describe('Where the files are: dbfs, remote (SFTP) or cloud (s3, gs, wasb, adls_gen2).');
 
-export type FileStorage = z.infer<typeof fileStorage>;
-
 /** Secret fields of the storage union, relative to the storage object. */
 export const FILE_STORAGE_SECRETS = [
   '/password',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { secret } from '../shared/fields.js';
 
 export const REPEAT_UNITS = ['NEVER', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
-export type RepeatUnit = (typeof REPEAT_UNITS)[number];
+type RepeatUnit = (typeof REPEAT_UNITS)[number];
 export const CUSTOM_JOB_UNITS = ['MINUTE', 'HOUR'] as const;
 
 const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -99,7 +99,7 @@ interface Issue {
 }
 
 /** Every cross-field rule the API states for a schedule body, as issues with their fix. */
-export function scheduleIssues(s: ScheduleSpec): Issue[] {
+function scheduleIssues(s: ScheduleSpec): Issue[] {
   const issues: Issue[] = [];
   const add = (path: (string | number)[], message: string) => issues.push({ path, message });
   const unit = s.repeat_interval_unit ?? 'NEVER';

@@ -9,8 +9,8 @@ import type { TableSchema } from './columns-schema.js';
 import { EXPORT_DATA_CONNECTION, type ExportSpec } from './export-schema.js';
 import type { SourceTable } from './identity-schema.js';
 import type { IngestionSpec } from './ingestion-schema.js';
-import type { PartitionKey, SplitByKey } from './partitioning-schema.js';
-import { normalizePartitionKey, normalizeSplitByKey } from './projection.js';
+import { type DerivedKeyForm, type DerivedShape, PARTITION_KEY, SPLIT_KEY } from './partitioning-schema.js';
+import { normalizeDerivedKey } from './projection.js';
 import type { TableSpec } from './schema.js';
 
 export const TABLES = '/sources/{Source}/tables';
@@ -107,22 +107,16 @@ function ingestionCall(s: TableSpec, ctx: WriteContext): CallDraft {
 function ingestionBody(s: IngestionSpec): Record<string, unknown> {
   return compact({
     ...s,
-    partition_keys: s.partition_keys?.map(partitionKeyBody),
-    split_by_key: s.split_by_key && splitByKeyBody(s.split_by_key),
+    partition_keys: s.partition_keys?.map((p) => derivedKeyBody(p, PARTITION_KEY)),
+    split_by_key: s.split_by_key && derivedKeyBody(s.split_by_key, SPLIT_KEY),
   });
 }
 
-function partitionKeyBody(p: PartitionKey): Record<string, unknown> {
-  const n = normalizePartitionKey(p);
-  if (n.parent_column === undefined)
-    return { partition_column: n.partition_column, is_derived_partition: false };
-  return { ...n, is_derived_partition: true };
-}
-
-function splitByKeyBody(s: SplitByKey): Record<string, unknown> {
-  const n = normalizeSplitByKey(s);
-  if (n.parent_column === undefined) return { split_column: n.split_column, is_derived_split: false };
-  return { ...n, is_derived_split: true };
+/** A partition or split key in API shape: the API's derived flag set either way. */
+function derivedKeyBody(key: DerivedShape, form: DerivedKeyForm): Record<string, unknown> {
+  const n = normalizeDerivedKey(key, form);
+  if (n.parent_column !== undefined) return { ...n, [form.flag]: true };
+  return { [form.column]: (n as Record<string, unknown>)[form.column], [form.flag]: false };
 }
 
 /** The export document; the data connection goes by id. */

@@ -2,7 +2,7 @@
 // read from the table's `columns` and written with PATCH …/configurations/schema under the same names.
 import { z } from 'zod';
 
-export const columnOverride = z
+const columnOverride = z
   .object({
     name: z.string().min(1).describe('Target name of the column (the key of the override).'),
     original_name: z.string().min(1).optional().describe('Name of the column at the source.'),

@@ -21,7 +21,7 @@ const dataConnectionRef = z
   .object({ data_connection: text.describe('Name of the DataConnection to export to.') })
   .strict();
 
-export const inlineConnection = z
+const inlineConnection = z
   .object({
     export_type: z
       .enum(['full_load', 'cdc'])

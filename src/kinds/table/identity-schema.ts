@@ -61,4 +61,3 @@ export const fileTable = z
   .describe('The files this table ingests (file sources).');
 
 export type SourceTable = z.infer<typeof sourceTable>;
-export type FileTable = z.infer<typeof fileTable>;

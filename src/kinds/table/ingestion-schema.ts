@@ -6,7 +6,7 @@ import { emptyIsAValue } from '../shared/spec-projection.js';
 import { partitionKey, splitByKey } from './partitioning-schema.js';
 
 /** Real tenants use full-load/incremental; the spec's cdc-* values are accepted too. */
-export const SYNC_TYPES = [
+const SYNC_TYPES = [
   'full-load',
   'incremental',
   'cdc-ogg',

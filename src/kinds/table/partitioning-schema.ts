@@ -2,11 +2,11 @@
 // Schemas with precise messages and the documented derive_format → derive_function map.
 import { z } from 'zod';
 
-export const DERIVE_FORMATS = ['dd', 'MM', 'yyyy', 'yyyyMM', 'MMdd', 'yyyyMMdd'] as const;
-export type DeriveFormat = (typeof DERIVE_FORMATS)[number];
+const DERIVE_FORMATS = ['dd', 'MM', 'yyyy', 'yyyyMM', 'MMdd', 'yyyyMMdd'] as const;
+type DeriveFormat = (typeof DERIVE_FORMATS)[number];
 
 /** The derive_format → derive_function map the v3 API documents for derived partitions. */
-export const DERIVE_FUNCTIONS: Readonly<Record<DeriveFormat, string>> = {
+const DERIVE_FUNCTIONS: Readonly<Record<DeriveFormat, string>> = {
   dd: 'day num in month',
   MM: 'month',
   yyyy: 'year',
@@ -16,9 +16,9 @@ export const DERIVE_FUNCTIONS: Readonly<Record<DeriveFormat, string>> = {
 };
 
 /** Name the platform gives a derived partition column unless told otherwise. */
-export const DERIVED_PARTITION_COLUMN = 'iw_partition_column';
+const DERIVED_PARTITION_COLUMN = 'iw_partition_column';
 /** Name the platform gives a derived split column (the only value seen in real payloads). */
-export const DERIVED_SPLIT_COLUMN = 'iwDerivedColumn';
+const DERIVED_SPLIT_COLUMN = 'iwDerivedColumn';
 
 const SPLIT_FORMATS = [...DERIVE_FORMATS, 'mod', 'hashamp_hashbucket_hashrow'] as const;
 const column = z.string().min(1);
@@ -30,11 +30,35 @@ export function functionOf(format: string | undefined): string | undefined {
     : undefined;
 }
 
-interface DerivedShape {
+/** The fields a partition key and a split key share: plain by column, or derived from a parent column. */
+export interface DerivedShape {
   parent_column?: string | undefined;
   derive_format?: string | undefined;
   derive_function?: string | undefined;
 }
+
+/** How the API spells one of the two keys: its column field, its derived flag, its derived column. */
+export interface DerivedKeyForm {
+  column: 'partition_column' | 'split_column';
+  flag: 'is_derived_partition' | 'is_derived_split';
+  /** The name a derived column gets unless the manifest names it. */
+  derivedColumn: string;
+  /** Another spelling of the column field seen in payloads. */
+  columnAlias?: string;
+}
+
+export const PARTITION_KEY: DerivedKeyForm = {
+  column: 'partition_column',
+  flag: 'is_derived_partition',
+  derivedColumn: DERIVED_PARTITION_COLUMN,
+  columnAlias: 'partitionKeyColumn',
+};
+
+export const SPLIT_KEY: DerivedKeyForm = {
+  column: 'split_column',
+  flag: 'is_derived_split',
+  derivedColumn: DERIVED_SPLIT_COLUMN,
+};
 
 /** Rules shared by partition and split keys: derived needs a parent and a format, and a matching function. */
 function checkDerived(
@@ -133,6 +157,3 @@ export const splitByKey = z
   .describe(
     'How parallel reads split the source: plain `{split_column}` or derived `{parent_column, derive_format}`.',
   );
-
-export type PartitionKey = z.infer<typeof partitionKey>;
-export type SplitByKey = z.infer<typeof splitByKey>;

@@ -10,11 +10,11 @@ import { projectLive } from '../shared/spec-projection.js';
 import { EXPORT_PASSWORD } from './export-schema.js';
 import type { IngestionSpec } from './ingestion-schema.js';
 import {
-  DERIVED_PARTITION_COLUMN,
-  DERIVED_SPLIT_COLUMN,
+  type DerivedKeyForm,
+  type DerivedShape,
   functionOf,
-  type PartitionKey,
-  type SplitByKey,
+  PARTITION_KEY,
+  SPLIT_KEY,
 } from './partitioning-schema.js';
 import { type TableSpec, tableSpec } from './schema.js';
 
@@ -53,28 +53,21 @@ function normalizeIngestion(s: IngestionSpec): IngestionSpec {
   const engines = (list: string[] | undefined) => list && sortedSet(list.map((e) => e.toUpperCase()));
   return compact({
     ...s,
-    partition_keys: s.partition_keys?.map(normalizePartitionKey),
-    split_by_key: s.split_by_key && normalizeSplitByKey(s.split_by_key),
+    partition_keys: s.partition_keys?.map((p) => normalizeDerivedKey(p, PARTITION_KEY)),
+    split_by_key: s.split_by_key && normalizeDerivedKey(s.split_by_key, SPLIT_KEY),
     read_supported_engines: engines(s.read_supported_engines),
     write_supported_engines: engines(s.write_supported_engines),
   });
 }
 
-export function normalizePartitionKey(p: PartitionKey): PartitionKey {
-  if (p.parent_column === undefined) return p;
+/** Canonical form of a partition or split key: a derived key always names its function and column. */
+export function normalizeDerivedKey<K extends DerivedShape>(key: K, form: DerivedKeyForm): K {
+  if (key.parent_column === undefined) return key;
+  const column = (key as Record<string, unknown>)[form.column] ?? form.derivedColumn;
   return compact({
-    ...p,
-    derive_function: p.derive_function ?? functionOf(p.derive_format),
-    partition_column: p.partition_column ?? DERIVED_PARTITION_COLUMN,
-  });
-}
-
-export function normalizeSplitByKey(s: SplitByKey): SplitByKey {
-  if (s.parent_column === undefined) return s;
-  return compact({
-    ...s,
-    derive_function: s.derive_function ?? functionOf(s.derive_format),
-    split_column: s.split_column ?? DERIVED_SPLIT_COLUMN,
+    ...key,
+    derive_function: key.derive_function ?? functionOf(key.derive_format),
+    [form.column]: column,
   });
 }
 
@@ -120,27 +113,23 @@ function ingestionOf(config: Record<string, unknown>) {
     ...config,
     watermark_columns: liveStrings(config.watermark_columns) ?? config.watermark_column,
     update_strategy: config.sync_type === 'full-load' ? undefined : config.update_strategy,
-    partition_keys: config.partition_keys && asArray(config.partition_keys).map(partitionKeyOf),
-    split_by_key: splitByKeyOf(config.split_by_key),
+    partition_keys:
+      config.partition_keys && asArray(config.partition_keys).map((p) => derivedKeyOf(p, PARTITION_KEY)),
+    split_by_key: derivedKeyOf(config.split_by_key, SPLIT_KEY),
   };
 }
 
-/** The API flags derived keys (`is_derived_partition`); the spec tells them by `parent_column`. Bare names occur. */
-function partitionKeyOf(value: unknown): unknown {
-  if (typeof value === 'string') return { partition_column: value };
-  const item = asRecord(value) ?? {};
-  const derived = liveBoolean(item.is_derived_partition) ?? liveText(item.parent_column) !== undefined;
-  if (derived) return item;
-  const column = liveText(item.partition_column) ?? liveText(item.partitionKeyColumn);
-  return column === undefined ? undefined : { partition_column: column };
-}
-
-/** `null` and `{is_derived_split: false}` alone mean "no split key". */
-function splitByKeyOf(value: unknown): unknown {
+/**
+ * The API flags a derived key (`is_derived_partition`); the spec tells it by `parent_column`. Bare
+ * column names occur; `null` and a lone `{is_derived_split: false}` mean "no key".
+ */
+function derivedKeyOf(value: unknown, form: DerivedKeyForm): unknown {
+  if (typeof value === 'string') return { [form.column]: value };
   const item = asRecord(value);
   if (!item) return undefined;
-  const derived = liveBoolean(item.is_derived_split) ?? liveText(item.parent_column) !== undefined;
-  return derived ? item : { split_column: item.split_column };
+  if (liveBoolean(item[form.flag]) ?? liveText(item.parent_column) !== undefined) return item;
+  const column = liveText(item[form.column]) ?? (form.columnAlias && liveText(item[form.columnAlias]));
+  return column === undefined ? undefined : { [form.column]: column };
 }
 
 /** No export without a sync type; the data connection is named rather than given by id. */
