@@ -1,8 +1,9 @@
 // The two compute kinds of an environment, ephemeral ComputeTemplate and persistent
 // InteractiveCluster: same record, different collection and launch_strategy. Written whole, since
 // the document holds secrets.
-import { defineKind, type KindName, pathIds, type ResourceKind, renderPath } from '../kind.js';
+import { defineKind, type KindName, type ResourceKind, type WriteContext } from '../kind.js';
 import { sortAdvanced } from '../shared/advanced-configurations.js';
+import { crudWrites } from '../shared/crud-writes.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import {
   COMPUTE_SENSITIVE,
@@ -44,8 +45,11 @@ function defineComputeKind(options: ComputeKindOptions): ResourceKind<ComputeSpe
   const object = computeObject(options.launchStrategy);
   const spec = object.superRefine(checkCompute).describe(options.description);
   const list = `/admin/environment/{Environment}/${options.collection}`;
-  const item = `${list}/{id}`;
-  const body = (s: ComputeSpec, name: string) => ({ name, launch_strategy: options.launchStrategy, ...s });
+  const body = (s: ComputeSpec, ctx: WriteContext) => ({
+    name: ctx.name,
+    launch_strategy: options.launchStrategy,
+    ...s,
+  });
   // Desired specs are folded the same way as live ones, so an empty string declared is one read.
   const normalize = (s: ComputeSpec): ComputeSpec => {
     const out = projectToSchema(s, object) as ComputeSpec;
@@ -68,12 +72,6 @@ function defineComputeKind(options: ComputeKindOptions): ResourceKind<ComputeSpe
     // The contract returns a single advanced configuration as an object; the projection reads it as a list.
     fromApi: ({ item: live }) => normalize(projectLive(live, object, COMPUTE_SENSITIVE)),
     normalize,
-    create: (s, ctx) => [
-      { method: 'POST', path: renderPath(list, pathIds(ctx)), body: body(s, ctx.name), creates: true },
-    ],
-    update: (_before, after, _changed, ctx) => [
-      { method: 'PATCH', path: renderPath(item, pathIds(ctx)), body: body(after, ctx.name) },
-    ],
-    remove: (_before, ctx) => [{ method: 'DELETE', path: renderPath(item, pathIds(ctx)) }],
+    ...crudWrites<ComputeSpec>({ collection: list, body }),
   });
 }

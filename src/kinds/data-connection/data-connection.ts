@@ -1,13 +1,13 @@
 // DataConnection: a target data connection (type TARGET) in the real v3 model: `sub_type` plus a
 // `properties` document with a write-only password. Created with POST, updated with a full PUT.
-import { defineKind, pathIds, renderPath } from '../kind.js';
+import { defineKind, type WriteContext } from '../kind.js';
+import { crudWrites } from '../shared/crud-writes.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { connectionObject, type DataConnectionSpec, dataConnectionSpec } from './schema.js';
 
 export type { DataConnectionSpec } from './schema.js';
 
 const SENSITIVE = ['/properties/password'] as const;
-const ITEM = '/admin/data-connections/{id}';
 
 export const DataConnection = defineKind<DataConnectionSpec>({
   kind: 'DataConnection',
@@ -20,18 +20,12 @@ export const DataConnection = defineKind<DataConnectionSpec>({
   read: { list: '/admin/data-connections' },
   fromApi: ({ item }) => normalizeConnection(projectLive(item, connectionObject, SENSITIVE)),
   normalize: normalizeConnection,
-  create: (s, ctx) => [
-    { method: 'POST', path: '/admin/data-connections', body: body(s, ctx.name), creates: true },
-  ],
   // Real clients update with a full PUT; the password is in that document, so it is always re-sent.
-  update: (_before, after, _changed, ctx) => [
-    { method: 'PUT', path: renderPath(ITEM, pathIds(ctx)), body: body(after, ctx.name) },
-  ],
-  remove: (_before, ctx) => [{ method: 'DELETE', path: renderPath(ITEM, pathIds(ctx)) }],
+  ...crudWrites<DataConnectionSpec>({ collection: '/admin/data-connections', body, updateMethod: 'PUT' }),
 });
 
-function body(s: DataConnectionSpec, name: string): Record<string, unknown> {
-  return { name, type: 'TARGET', ...s };
+function body(s: DataConnectionSpec, ctx: WriteContext): Record<string, unknown> {
+  return { name: ctx.name, type: 'TARGET', ...s };
 }
 
 /**
