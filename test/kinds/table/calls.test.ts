@@ -182,6 +182,20 @@ describe('Table update and remove', () => {
     ]);
   });
 
+  it('clears a removed description through the metadata call', () => {
+    const before = load(ORDERS);
+    const { description: _, ...rest } = ORDERS;
+    const after = load(rest);
+    expect(Table.update(before, after, new Set(['description']), ctx)).toEqual([
+      {
+        method: 'PUT',
+        path: `${LIVE}/metadata`,
+        body: { tags_to_add: [], tags_to_remove: [], description: '' },
+        note: 'tags and description',
+      },
+    ]);
+  });
+
   it('writes advanced configurations per key: new, changed and removed', () => {
     const before = load({
       ...ORDERS,
