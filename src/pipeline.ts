@@ -1,5 +1,6 @@
 // computePlan(): where IO meets the pure steps. Read live state for the scope in play, then diff,
 // order the calls and assemble the plan without further IO.
+import type { Address } from './core/address.js';
 import type { Diagnostic } from './core/diagnostic.js';
 import { diffResources } from './diff/diff-resources.js';
 import { isKindName } from './kinds/index.js';
@@ -55,7 +56,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   const changes = diff.changes;
 
   const specs = new Map(input.manifests.map((m) => [m.address, m.spec]));
-  const declared = (address: string) => specs.get(address);
+  const declared = (address: Address) => specs.get(address);
   const calls = planCalls({ changes, ownershipTag: input.ownershipTag, declared });
   const plan = assemblePlan({
     url: input.url,

@@ -1,4 +1,4 @@
-// The retry table of reliability.md as data: (method, outcome) → what the client does next. Pure.
+// The client's retry table as data: (method, outcome) → what the client does next. Pure.
 
 import type { HttpMethod, TransportFailure } from './errors.js';
 

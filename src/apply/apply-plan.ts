@@ -43,7 +43,9 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
     onEvent: input.onEvent,
     readBackDelaysMs: input.readBackDelaysMs,
   });
-  const failedAddresses = new Set(results.filter((r) => r.status !== 'applied').map((r) => r.call.address));
+  const failedAddresses = new Set<string>(
+    results.filter((r) => r.status !== 'applied').map((r) => r.call.address),
+  );
   const completed = new Set(input.plan.changes.map((c) => c.address).filter((a) => !failedAddresses.has(a)));
   const diagnostics = await verifyApply({
     changes: input.plan.changes,

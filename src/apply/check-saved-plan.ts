@@ -1,7 +1,7 @@
 // Before any write of a saved plan: it must be for this URL and tool format, hold no redacted
 // secret, pass the safety guards of today's dpac.yaml (protect patterns, mass delete), and nothing
 // it touches may have changed since it was made (re-reads only those objects).
-import { parseAddress } from '../core/address.js';
+import { addressFrom, parseAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Change } from '../diff/change.js';
 import { checkSafety } from '../diff/check-safety.js';
@@ -94,7 +94,14 @@ export async function checkSavedPlan({
 /** The resource-level view of a saved plan's change, for the safety guards. */
 function toChange(c: PlanChange): Change {
   const { name, ancestors } = parseAddress(c.address);
-  return { ...c, name, ancestors, before: c.before ?? undefined, after: c.after ?? undefined };
+  return {
+    ...c,
+    address: addressFrom(c.address),
+    name,
+    ancestors,
+    before: c.before ?? undefined,
+    after: c.after ?? undefined,
+  };
 }
 
 function stripSlash(url: string): string {

@@ -1,6 +1,6 @@
 // Looks a natural key up live, for settling ambiguous creates: lists the object's collection
 // (narrowed by a name filter where the key is `name`) and returns the ids whose key matches.
-import { parseAddress } from '../core/address.js';
+import { ancestorAddresses, parseAddress } from '../core/address.js';
 import { ancestorKinds, isKindName, KINDS } from '../kinds/index.js';
 import { renderPath } from '../kinds/kind.js';
 import type { ReadClient } from '../live/live-object.js';
@@ -11,8 +11,9 @@ export function readBackFor(client: ReadClient) {
     if (!isKindName(kind)) throw new Error(`unknown kind in ${address}`);
     const def = KINDS[kind];
     const ancestorIds: Record<string, string | undefined> = {};
-    ancestorKinds(kind).forEach((k, i) => {
-      ancestorIds[k] = ids.get([k, ...ancestors.slice(0, i + 1)].join('/'));
+    const kinds = ancestorKinds(kind);
+    ancestorAddresses(kinds, ancestors).forEach((address, i) => {
+      ancestorIds[kinds[i] as string] = ids.get(address);
     });
     const path = renderPath(def.read.list, ancestorIds);
     const filter = def.read.keyOf ? undefined : { name };

@@ -2,7 +2,7 @@
 // idempotency keys, so a create is never blindly re-sent. Its natural key is looked up at 0.5, 1,
 // 2, 4, 8 s: one match → adopt that id; none → proven absent, re-send (at most twice for that key
 // in a run, each re-send settled the same way); several → stop on that key and report, never
-// auto-delete (reliability.md).
+// auto-delete.
 import { ApiError } from '../api/errors.js';
 import type { Call } from '../core/call.js';
 import { createdId, type ExecuteOptions, intentOf, isIndeterminate, messageOf } from './execute-plan.js';

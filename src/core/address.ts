@@ -1,4 +1,5 @@
-// Addresses name resources by natural key: `Kind/name` or `Kind/parent/.../name`. Minted only here.
+// Addresses name resources by natural key: `Kind/name` or `Kind/parent/.../name`. Built and taken
+// apart only here, so the format can change in one place.
 
 export type Address = string & { readonly __brand: 'Address' };
 
@@ -6,11 +7,39 @@ export function makeAddress(kind: string, ancestors: readonly string[], name: st
   return [kind, ...ancestors, name].join('/') as Address;
 }
 
+/** An address read back from text (a saved plan, a test), rebuilt from its parts. */
+export function addressFrom(text: string): Address {
+  const { kind, ancestors, name } = parseAddress(text);
+  return makeAddress(kind, ancestors, name);
+}
+
 export function parseAddress(address: string): { kind: string; ancestors: string[]; name: string } {
   const parts = address.split('/');
   const kind = parts[0] ?? '';
   const name = parts[parts.length - 1] ?? '';
   return { kind, ancestors: parts.slice(1, -1), name };
+}
+
+/**
+ * A selector `KIND[/NAME...]`: a kind alone, or a kind with the names that lead to its objects
+ * (`Table/sales_db` covers the tables of sales_db, `Table/sales_db/orders` one table).
+ */
+export function selectorParts(selector: string): { kind: string; names: string[] } {
+  const [kind = '', ...names] = selector.split('/');
+  return { kind, names };
+}
+
+/** The address of the parent (of kind `parentKind`) of an object with these ancestor names. */
+export function parentAddress(parentKind: string, ancestors: readonly string[]): Address {
+  return makeAddress(parentKind, ancestors.slice(0, -1), ancestors[ancestors.length - 1] ?? '');
+}
+
+/**
+ * The addresses of an object's ancestors, outermost first, from their kinds and names
+ * (`['Source', 'Table']`, `['sales_db', 'orders']` → `Source/sales_db`, `Table/sales_db/orders`).
+ */
+export function ancestorAddresses(kinds: readonly string[], ancestors: readonly string[]): Address[] {
+  return kinds.map((kind, i) => makeAddress(kind, ancestors.slice(0, i), ancestors[i] ?? ''));
 }
 
 /** Placeholder for an id not known at plan time; the executor fills it from the creating call. */

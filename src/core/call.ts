@@ -1,6 +1,7 @@
 // The unit of a plan: one literal API call. Paths and bodies may hold `${Kind/name.id}`
 // placeholders (ids created earlier in the same apply) and `${env.NAME}` secret references
 // (resolved only when the call is sent).
+import type { Address } from './address.js';
 
 type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -22,7 +23,7 @@ export interface Call extends CallDraft {
   /** Stable within a plan: `c1`, `c2`, ... */
   id: string;
   /** Address of the resource the call belongs to. */
-  address: string;
+  address: Address;
   /** Ids of calls that must succeed before this one. */
   depends_on: string[];
 }

@@ -1,4 +1,5 @@
 // The vocabulary of a plan at resource level: what happens to each address, and why.
+import type { Address } from '../core/address.js';
 import type { KindName } from '../kinds/kind.js';
 import type { FieldChange } from './compare-specs.js';
 
@@ -14,7 +15,7 @@ export const ACTION_SYMBOL: Record<Action, string> = {
 };
 
 export interface Change {
-  address: string;
+  address: Address;
   kind: KindName;
   name: string;
   ancestors: string[];

@@ -1,4 +1,4 @@
-// Plan-time safety guards (product.md §4): protected objects are never deleted or replaced, and a
+// Plan-time safety guards: protected objects are never deleted or replaced, and a
 // plan deleting more than max(5, 25%) of the managed objects of a kind is refused. Pure.
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Manifest } from '../manifest/manifest.js';

@@ -1,5 +1,5 @@
 // Field-level comparison of a desired spec with a live projection. Pure.
-// Rules (product.md §3): a field the manifest gives is managed and compared; a field it omits is not
+// Rules: a field the manifest gives is managed and compared; a field it omits is not
 // compared (documented defaults were already filled in by the schema); lists of objects of the same
 // length are compared element by element with the same rule, other lists as a whole; skipped pointers
 // (write-only secrets, metadata.ignore) are never compared.

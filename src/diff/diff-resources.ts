@@ -1,5 +1,6 @@
-// Desired × Live → one Change per address, with reasons. Pure. Safety rules of product.md §4
-// (ownership, prune scopes, protect, the mass-delete guard) are applied here, at plan time.
+// Desired × Live → one Change per address, with reasons. Pure. The safety rules (ownership, prune
+// scopes, protect, the mass-delete guard) are applied here, at plan time.
+import { type Address, parentAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { getPointer } from '../core/json-pointer.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
@@ -43,7 +44,8 @@ export function diffResources(options: DiffOptions): DiffResult {
       diffDeclared(m, live.objects.get(m.address), byAddress, options.resendSecrets ?? false),
     );
   }
-  // Undeclared live objects: delete only what is provably ours (product.md §4).
+  // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
+  // a parent with prune: true); everything else is reported as unmanaged.
   for (const obj of sortByDepth([...live.objects.values()], (x) => x.kind)) {
     if (declared.has(obj.address)) continue;
     const reason = manifests.length === 0 ? undefined : deleteReason(obj, options, declared, byAddress);
@@ -205,9 +207,9 @@ function markReferrersOfReplaced(byAddress: Map<string, Change>, declared: Map<s
   }
 }
 
-function parentAddressOf(kind: KindName, ancestors: readonly string[]): string | undefined {
+function parentAddressOf(kind: KindName, ancestors: readonly string[]): Address | undefined {
   const parent = KINDS[kind].parent;
-  return parent ? [parent, ...ancestors].join('/') : undefined;
+  return parent ? parentAddress(parent, ancestors) : undefined;
 }
 
 function parentChange(

@@ -1,7 +1,7 @@
 // LiveState → manifest files, pure. Every selected object is either written or reported with
 // why (never silently dropped); references that leave the export are reported; objects whose
 // parent or a referenced object cannot be written are held back so the written set validates.
-import { makeAddress, parseAddress } from '../core/address.js';
+import { type Address, parentAddress, parseAddress } from '../core/address.js';
 import type { FieldChange } from '../diff/compare-specs.js';
 import { isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
@@ -68,7 +68,7 @@ export function exportManifests(live: LiveState, options: ExportOptions = {}): E
   const context = { takenNames: new Set<string>(), memos: new Map() };
 
   for (const obj of selected) {
-    const parent = parentAddress(obj);
+    const parent = parentOf(obj);
     if (
       parent !== undefined &&
       (failed.has(parent) || (selectedAddresses.has(parent) && !written.has(parent)))
@@ -118,7 +118,7 @@ function holdBackBrokenReferrers(
     for (const [address, w] of written) {
       const broken =
         w.refs.find((a) => failed.has(a)) ??
-        (failed.has(parentAddress(w.obj) ?? '') ? parentAddress(w.obj) : undefined);
+        (failed.has(parentOf(w.obj) ?? '') ? parentOf(w.obj) : undefined);
       if (broken === undefined) continue;
       written.delete(address);
       failed.add(address);
@@ -160,11 +160,9 @@ function layOut(objects: readonly Written[]): Pick<ExportResult, 'files' | 'vari
   return { files, variables };
 }
 
-function parentAddress(obj: LiveObject): string | undefined {
+function parentOf(obj: LiveObject): Address | undefined {
   const parentKind = KINDS[obj.kind].parent;
-  const parentName = obj.ancestors.at(-1);
-  if (!parentKind || parentName === undefined) return undefined;
-  return makeAddress(parentKind, obj.ancestors.slice(0, -1), parentName);
+  return parentKind && obj.ancestors.length > 0 ? parentAddress(parentKind, obj.ancestors) : undefined;
 }
 
 function countKinds(written: ReadonlyMap<string, Written>): Partial<Record<KindName, number>> {

@@ -1,6 +1,6 @@
 // Reads what an export needs: everything by default; with selectors, the selected objects' whole
 // trees, plus every object of the other top-level kinds so references can still be named.
-import { parseAddress } from '../core/address.js';
+import { makeAddress, parseAddress, selectorParts } from '../core/address.js';
 import { ancestorKinds, isKindName, type KindName } from '../kinds/index.js';
 import type { LiveState, ReadClient } from '../live/live-object.js';
 import { readLive } from '../live/read-live.js';
@@ -32,12 +32,13 @@ function exportScope(select: readonly string[] | undefined): ReadScope {
   const roots = new Set<string>();
   const selectorRootKinds = new Set<KindName>();
   for (const selector of select) {
-    const [kind, rootName] = selector.split('/');
-    if (!kind || !isKindName(kind)) continue;
+    const { kind, names } = selectorParts(selector);
+    const rootName = names[0];
+    if (!isKindName(kind)) continue;
     const rootKind = rootKindOf(kind);
     selectorRootKinds.add(rootKind);
     if (rootName === undefined) allOf.add(rootKind);
-    else roots.add(`${rootKind}/${rootName}`);
+    else roots.add(makeAddress(rootKind, [], rootName));
   }
   return {
     ...everything,
@@ -46,7 +47,7 @@ function exportScope(select: readonly string[] | undefined): ReadScope {
       if (!isKindName(kind)) return false;
       const rootKind = rootKindOf(kind);
       if (!selectorRootKinds.has(rootKind) || allOf.has(rootKind)) return true;
-      return roots.has(`${rootKind}/${ancestors[0] ?? name}`);
+      return roots.has(makeAddress(rootKind, [], ancestors[0] ?? name));
     },
   };
 }

@@ -1,19 +1,17 @@
 // The registry of resource kinds. Exhaustive: a kind missing here is a compile error.
-import { ComputeTemplate } from './compute-template.js';
-import { DataConnection } from './data-connection.js';
-import { Domain } from './domain.js';
-import { Environment } from './environment.js';
-import { EnvironmentStorage } from './environment-storage.js';
-import { FileMapping } from './file-mapping.js';
-import { GenericSourceType } from './generic-source-type.js';
-import { InteractiveCluster } from './interactive-cluster.js';
+import { ComputeTemplate, InteractiveCluster } from './compute/compute-kinds.js';
+import { DataConnection } from './data-connection/data-connection.js';
+import { Domain } from './domain/domain.js';
+import { Environment } from './environment/environment.js';
+import { EnvironmentStorage } from './environment/storage.js';
+import { GenericSourceType } from './generic-source-type/generic-source-type.js';
 import { KIND_NAMES, type KindName, type ResourceKind } from './kind.js';
-import { Source } from './source.js';
-import { Table } from './table.js';
-import { TableGroup } from './table-group.js';
-import { TopicMapping } from './topic-mapping.js';
-import { User } from './user.js';
-import { ValidationSpec } from './validation-spec.js';
+import { FileMapping, TopicMapping } from './mappings/mapping-kinds.js';
+import { Source } from './source/source.js';
+import { Table } from './table/table.js';
+import { TableGroup } from './table-group/table-group.js';
+import { User } from './user/user.js';
+import { ValidationSpec } from './validation-spec/validation-spec.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds kinds of every spec type.
 type AnyKind = ResourceKind<any>;
@@ -39,10 +37,6 @@ export function isKindName(name: string): name is KindName {
   return (KIND_NAMES as readonly string[]).includes(name);
 }
 
-export function kindOf(name: KindName): AnyKind {
-  return KINDS[name];
-}
-
 /** Ancestor kinds, outermost first (ValidationSpec → [Source, Table]). */
 export function ancestorKinds(name: KindName): KindName[] {
   const chain: KindName[] = [];
@@ -50,4 +44,4 @@ export function ancestorKinds(name: KindName): KindName[] {
   return chain;
 }
 
-export { type AnyKind, KIND_NAMES, type KindName, type ResourceKind };
+export { type AnyKind, KIND_NAMES, type KindName };

@@ -1,6 +1,7 @@
 // The contract every resource kind fills: manifest schema, how live state is read and projected
 // into the spec shape, and which API calls write it. The generic machinery never branches on kind names.
 import type { z } from 'zod';
+import type { Address } from '../core/address.js';
 import type { CallDraft } from '../core/call.js';
 
 export const KIND_NAMES = [
@@ -25,7 +26,7 @@ export type KindName = (typeof KIND_NAMES)[number];
 /** A reference from one resource's spec to another resource, by address. */
 export interface Ref {
   /** Full address of the target, e.g. `EnvironmentStorage/prod/lake`. */
-  address: string;
+  address: Address;
   /** JSON pointer into the referring spec, e.g. `/storage` (for error locations). */
   path: string;
 }
@@ -34,7 +35,7 @@ export interface RefContext {
   /** Names of this resource's ancestors, outermost first (a Table: `[source]`). */
   ancestors: readonly string[];
   /** The declared spec at an address, when a manifest declares it. */
-  declared(address: string): unknown | undefined;
+  declared(address: Address): unknown | undefined;
 }
 
 /** One live object as read from the API, before projection. */
@@ -59,12 +60,12 @@ export interface WriteContext {
   /** Id expressions of the ancestors, by kind (a ValidationSpec: `{ Source, Table }`). */
   ancestors: Partial<Record<KindName, string>>;
   /** Id expression of any referenced address (real id or placeholder). */
-  idOf(address: string): string;
+  idOf(address: Address): string;
   /** Id expression of the reference this kind's `refs()` reported at a spec JSON pointer. */
   idAt(pointer: string): string;
 }
 
-export interface ReadSpec {
+interface ReadSpec {
   /** Collection path template; `{Source}`, `{Environment}`... are ancestor ids. */
   list: string;
   /** Per-item GET when list items lack fields the spec needs; `{id}` is the item id. */

@@ -1,9 +1,10 @@
 // What dpac knows about one live object after reading and projecting it.
+import type { Address } from '../core/address.js';
 import type { KindName, LiveRecord } from '../kinds/kind.js';
 
 export interface LiveObject {
   kind: KindName;
-  address: string;
+  address: Address;
   name: string;
   /** Names of the ancestors, outermost first. */
   ancestors: string[];

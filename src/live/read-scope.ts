@@ -1,19 +1,20 @@
-// Decides what to read: the kinds in play, and whose children. Nothing more is read (product.md §5 issue 5).
-import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
+// Decides what to read: the kinds in play, and whose children. Nothing more is read.
+import { type Address, ancestorAddresses, parseAddress } from '../core/address.js';
+import { ancestorKinds, isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { Manifest } from '../manifest/manifest.js';
 
 export interface ReadScope {
   /** Kinds whose objects are read (top-level lists; children under expanded parents). */
   kinds: Set<KindName>;
   /** Whether to read the children of this live parent (by address). */
-  expand(parentAddress: string, parentOwned: boolean): boolean;
+  expand(parentAddress: Address, parentOwned: boolean): boolean;
   /** When set, only these addresses are read in detail (list items of others are dropped). */
-  only?(address: string): boolean;
+  only?(address: Address): boolean;
   /**
    * The spec keys the manifests manage for an address: documents feeding none of them are not
    * read (see ReadSpec.documentKeys). Absent, or 'all': every document is read.
    */
-  managedKeys?(address: string): ReadonlySet<string> | 'all';
+  managedKeys?(address: Address): ReadonlySet<string> | 'all';
 }
 
 export interface ScopeOptions {
@@ -29,15 +30,13 @@ export function addressScope(addresses: readonly string[]): ReadScope {
   const wanted = new Set<string>();
   const kinds = new Set<KindName>();
   for (const address of addresses) {
-    const parts = address.split('/');
-    const kind = parts[0] as KindName;
-    if (!KINDS[kind]) continue;
+    const { kind, ancestors } = parseAddress(address);
+    if (!isKindName(kind)) continue;
     wanted.add(address);
     kinds.add(kind);
-    ancestorKinds(kind).forEach((k, i) => {
-      kinds.add(k);
-      wanted.add([k, ...parts.slice(1, i + 2)].join('/'));
-    });
+    const chain = ancestorKinds(kind);
+    for (const k of chain) kinds.add(k);
+    for (const a of ancestorAddresses(chain, ancestors)) wanted.add(a);
   }
   return { kinds, expand: (a) => wanted.has(a), only: (a) => wanted.has(a) };
 }
@@ -67,8 +66,8 @@ export function manifestScope(options: ScopeOptions): ReadScope {
     const kind = KINDS[m.kind];
     const refs = kind.refs(m.spec as never, { ancestors: m.ancestors, declared: (a) => specs.get(a) });
     for (const ref of refs) {
-      const target = ref.address.split('/')[0] as KindName;
-      if (KINDS[target]) {
+      const target = parseAddress(ref.address).kind;
+      if (isKindName(target)) {
         kinds.add(target);
         for (const k of ancestorKinds(target)) kinds.add(k);
       }

@@ -1,4 +1,5 @@
-// Hard caps on manifest input (reliability.md "Hostile input"): checked before any parsing.
+// Hard caps on manifest input (file size, total size, document count): checked before any parsing,
+// so hostile input is refused before it costs memory.
 
 /** A single file larger than this is refused unread. */
 export const MAX_FILE_BYTES = 1024 * 1024;

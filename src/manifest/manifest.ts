@@ -1,4 +1,5 @@
 // The validated form of one manifest document: what the plan engine consumes.
+import type { Address } from '../core/address.js';
 import type { SourceLocation } from '../core/diagnostic.js';
 import type { AnyKind, KindName } from '../kinds/index.js';
 
@@ -18,7 +19,7 @@ export interface Manifest {
   /** Parent names, outermost first (from `metadata[parentKind.metadataKey]` per ancestor kind). */
   ancestors: string[];
   /** `makeAddress(kind, ancestors, name)`. */
-  address: string;
+  address: Address;
   metadata: ManifestMetadata;
   /** Parsed by the kind's zod schema (defaults applied), then `kind.normalize?.(spec)`. */
   spec: unknown;

@@ -1,4 +1,5 @@
 // Dependency edges between drafted calls and a stable topological order. Pure.
+import { type Address, parentAddress } from '../core/address.js';
 import type { Call } from '../core/call.js';
 import type { Change } from '../diff/change.js';
 import { KINDS } from '../kinds/index.js';
@@ -7,7 +8,7 @@ import type { Draft } from './plan-calls.js';
 export function orderCalls(
   drafts: readonly Draft[],
   changes: readonly Change[],
-  declared: (address: string) => unknown | undefined,
+  declared: (address: Address) => unknown | undefined,
 ): Call[] {
   const edges = drafts.map(() => new Set<number>());
   const byAddress = new Map<string, number[]>();
@@ -47,8 +48,7 @@ export function orderCalls(
     if (last === undefined) continue;
     const parent = KINDS[change.kind].parent;
     if (parent) {
-      const parentAddress = [parent, ...change.ancestors].join('/');
-      const target = firstDelete.get(parentAddress);
+      const target = firstDelete.get(parentAddress(parent, change.ancestors));
       const ownLastDelete = lastDelete.get(change.address);
       if (target !== undefined && ownLastDelete !== undefined) edges[target]?.add(ownLastDelete);
     }

@@ -1,9 +1,9 @@
 // Turns changes into the ordered list of literal API calls with dependency edges. Pure.
 // Parents and referenced objects are created first; sub-document writes follow their owner;
 // deletes run in reverse (children and referrers first); a replace deletes before it creates.
-import { idPlaceholder } from '../core/address.js';
+import { type Address, ancestorAddresses, idPlaceholder } from '../core/address.js';
 import type { Call, CallDraft } from '../core/call.js';
-import { getPointer, setPointer } from '../core/json-pointer.js';
+import { getPointer, parsePointer, setPointer } from '../core/json-pointer.js';
 import { assertNever, type Change } from '../diff/change.js';
 import { changedKeys } from '../diff/compare-specs.js';
 import { ancestorKinds, KINDS, type KindName } from '../kinds/index.js';
@@ -14,20 +14,20 @@ export interface PlanCallsOptions {
   changes: readonly Change[];
   ownershipTag: string;
   /** Declared specs by address (kinds resolve some refs through their parent's spec). */
-  declared(address: string): unknown | undefined;
+  declared(address: Address): unknown | undefined;
 }
 
 interface Draft extends CallDraft {
-  address: string;
+  address: Address;
   /** Addresses whose creating call must come first. */
-  needsCreated: string[];
+  needsCreated: Address[];
   /** Phase within a replace: deletes of the old object before creates of the new. */
   phase: 'delete' | 'write';
 }
 
 export function planCalls(options: PlanCallsOptions): Call[] {
   const byAddress = new Map(options.changes.map((c) => [c.address, c]));
-  const idExpr = (address: string): string => {
+  const idExpr = (address: Address): string => {
     const c = byAddress.get(address);
     if (!c || c.action === 'create' || c.action === 'replace' || !c.liveId) return idPlaceholder(address);
     return c.liveId;
@@ -37,7 +37,7 @@ export function planCalls(options: PlanCallsOptions): Call[] {
   return orderCalls(drafts, options.changes, options.declared);
 }
 
-function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: string) => string): Draft[] {
+function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Address) => string): Draft[] {
   const kind = KINDS[change.kind];
   const refsOf = (spec: Record<string, unknown> | undefined): Ref[] =>
     spec ? kind.refs(spec as never, { ancestors: change.ancestors, declared: options.declared }) : [];
@@ -65,7 +65,7 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: string
   const after = stamp(change.after, true);
   const before = stamp(change.before, change.owned ?? false);
   const needs = [...parentAddresses(change), ...refsOf(after).map((r) => r.address)];
-  const tag = (phase: Draft['phase'], calls: CallDraft[], needsCreated: string[]): Draft[] =>
+  const tag = (phase: Draft['phase'], calls: CallDraft[], needsCreated: Address[]): Draft[] =>
     calls.map((c) => ({ ...c, address: change.address, needsCreated, phase }));
 
   switch (change.action) {
@@ -76,7 +76,8 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: string
     case 'update':
     case 'adopt': {
       const keys = changedKeys(change.fields);
-      if (change.action === 'adopt' && kind.ownershipTags) keys.add(kind.ownershipTags.split('/')[1] ?? '');
+      if (change.action === 'adopt' && kind.ownershipTags)
+        keys.add(parsePointer(kind.ownershipTags)[0] ?? '');
       const ctx = ctxFor(change.liveId ?? idPlaceholder(change.address), after);
       return tag('write', kind.update(before, after, keys, ctx), needs);
     }
@@ -92,16 +93,17 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: string
   }
 }
 
-function ancestorIds(kind: KindName, ancestors: readonly string[], idExpr: (a: string) => string) {
+function ancestorIds(kind: KindName, ancestors: readonly string[], idExpr: (a: Address) => string) {
   const out: Partial<Record<KindName, string>> = {};
-  ancestorKinds(kind).forEach((k, i) => {
-    out[k] = idExpr([k, ...ancestors.slice(0, i + 1)].join('/'));
+  const kinds = ancestorKinds(kind);
+  ancestorAddresses(kinds, ancestors).forEach((address, i) => {
+    out[kinds[i] as KindName] = idExpr(address);
   });
   return out;
 }
 
-function parentAddresses(change: Change): string[] {
-  return ancestorKinds(change.kind).map((k, i) => [k, ...change.ancestors.slice(0, i + 1)].join('/'));
+function parentAddresses(change: Change): Address[] {
+  return ancestorAddresses(ancestorKinds(change.kind), change.ancestors);
 }
 
 function withTag(spec: Record<string, unknown>, pointer: string, tag: string): Record<string, unknown> {

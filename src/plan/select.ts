@@ -1,9 +1,10 @@
 // `--select KIND[/NAME...]`: narrows a plan to addresses and everything below them.
+import { selectorParts } from '../core/address.js';
 import { ancestorKinds, type KindName } from '../kinds/index.js';
 
 /** Whether `selector` (`Source`, `Source/sales_db`, `Table/sales_db/orders`) covers an address. */
 function selects(selector: string, kind: KindName, ancestors: readonly string[], name: string): boolean {
-  const [selKind, ...selNames] = selector.split('/');
+  const { kind: selKind, names: selNames } = selectorParts(selector);
   const chain = [...ancestorKinds(kind), kind];
   const names = [...ancestors, name];
   const at = chain.indexOf(selKind as KindName);

@@ -1,5 +1,6 @@
 // Human view of a plan: terraform-like blocks (+ ~ -/+ - &) with field diffs, big groups of
 // children summarised, and the closing `Plan: ...` line. Pure.
+import { parseAddress } from '../core/address.js';
 import { ACTION_SYMBOL } from '../diff/change.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { formatValue, leaves } from './format-value.js';
@@ -71,7 +72,7 @@ function renderChange(change: PlanChange, style: Style): string[] {
 /** Consecutive changes of one kind, action and parent form a group (e.g. 100 tables of a source). */
 function groupChanges(changes: readonly PlanChange[]): PlanChange[][] {
   const groups: PlanChange[][] = [];
-  const keyOf = (c: PlanChange) => `${c.kind}|${c.action}|${c.address.split('/').slice(1, -1).join('/')}`;
+  const keyOf = (c: PlanChange) => `${c.kind}|${c.action}|${parseAddress(c.address).ancestors.join('/')}`;
   for (const c of changes) {
     const last = groups[groups.length - 1];
     if (last && keyOf(last[0] as PlanChange) === keyOf(c)) last.push(c);

@@ -1,4 +1,4 @@
-// One test per row of reliability.md's retry table, against a real loopback server.
+// One test per row of the client's retry table (src/api/retry-policy.ts), against a real loopback server.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import {

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, IndeterminateWriteError, TransportError } from '../../src/api/errors.js';
 import { executePlan, type WriteClient } from '../../src/apply/execute-plan.js';
+import { addressFrom } from '../../src/core/address.js';
 import type { Call } from '../../src/core/call.js';
 
 type Req = Parameters<WriteClient['request']>[0];
 
-function call(id: string, over: Partial<Call>): Call {
-  return { id, address: 'Domain/d', method: 'POST', path: '/domains', depends_on: [], ...over };
+function call(id: string, over: Partial<Omit<Call, 'address'>> & { address?: string }): Call {
+  const { address = 'Domain/d', ...rest } = over;
+  return { id, address: addressFrom(address), method: 'POST', path: '/domains', depends_on: [], ...rest };
 }
 
 function fakeClient(answer: (req: Req, n: number) => unknown): WriteClient & { sent: Req[] } {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { executePlan, type WriteClient } from '../../src/apply/execute-plan.js';
+import { makeAddress } from '../../src/core/address.js';
 import type { Call } from '../../src/core/call.js';
 
 /** `fan` sources, each created by one call with `perSource` dependent table calls. */
@@ -8,9 +9,14 @@ function wideTree(fan: number, perSource: number): { calls: Call[]; dependsReads
   const calls: Call[] = [];
   for (let s = 0; s < fan; s++) {
     const parent = `s${s}`;
-    calls.push(counted({ id: parent, address: `Source/${parent}`, method: 'POST', path: '/sources' }, []));
+    calls.push(
+      counted(
+        { id: parent, address: makeAddress('Source', [], parent), method: 'POST', path: '/sources' },
+        [],
+      ),
+    );
     for (let t = 0; t < perSource; t++) {
-      const address = `Table/${parent}/t${t}`;
+      const address = makeAddress('Table', [parent], `t${t}`);
       calls.push(counted({ id: `${parent}t${t}`, address, method: 'PUT', path: '/x' }, [parent]));
     }
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addressFrom } from '../../src/core/address.js';
 import { diffResources } from '../../src/diff/diff-resources.js';
 import type { KindName } from '../../src/kinds/index.js';
 import type { LiveObject, LiveState } from '../../src/live/live-object.js';
@@ -16,7 +17,7 @@ function manifest(
     kind,
     name,
     ancestors: parts.slice(1, -1),
-    address,
+    address: addressFrom(address),
     metadata: { name, ...metadata },
     spec,
     source: { file: 'm.yaml', line: 1, col: 1 },
@@ -28,7 +29,7 @@ function live(kind: KindName, address: string, spec: Record<string, unknown>, ow
   const parts = address.split('/');
   return {
     kind,
-    address,
+    address: addressFrom(address),
     name: parts.at(-1) as string,
     ancestors: parts.slice(1, -1),
     id: `id-${address}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { makeAddress } from '../../src/core/address.js';
 import { exportManifests } from '../../src/export/export-manifests.js';
 import { FileNames, filePathFor } from '../../src/export/file-layout.js';
 import { omitNeutral } from '../../src/export/omit-neutral.js';
@@ -104,7 +105,7 @@ describe('exportManifests', () => {
           'Domain/sales',
           liveObject({
             kind: 'Domain',
-            address: 'Domain/sales',
+            address: makeAddress('Domain', [], 'sales'),
             name: 'sales',
             spec: { environments: ['5f3a0c0c0c0c0c0c0c0c0c0c'] },
           }),

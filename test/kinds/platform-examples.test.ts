@@ -2,15 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { ComputeTemplate } from '../../src/kinds/compute-template.js';
-import { DataConnection } from '../../src/kinds/data-connection.js';
-import { Domain } from '../../src/kinds/domain.js';
-import { Environment } from '../../src/kinds/environment.js';
-import { EnvironmentStorage } from '../../src/kinds/environment-storage.js';
-import { GenericSourceType } from '../../src/kinds/generic-source-type.js';
-import { InteractiveCluster } from '../../src/kinds/interactive-cluster.js';
+import { ComputeTemplate, InteractiveCluster } from '../../src/kinds/compute/compute-kinds.js';
+import { DataConnection } from '../../src/kinds/data-connection/data-connection.js';
+import { Domain } from '../../src/kinds/domain/domain.js';
+import { Environment } from '../../src/kinds/environment/environment.js';
+import { EnvironmentStorage } from '../../src/kinds/environment/storage.js';
+import { GenericSourceType } from '../../src/kinds/generic-source-type/generic-source-type.js';
 import type { KindName, ResourceKind } from '../../src/kinds/kind.js';
-import { User } from '../../src/kinds/user.js';
+import { User } from '../../src/kinds/user/user.js';
 
 const DIR = join(import.meta.dirname, '../../examples/platform');
 // The kinds these examples exercise; Domain is read only for its address.

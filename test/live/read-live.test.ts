@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeAddress } from '../../src/core/address.js';
 import type { ReadClient } from '../../src/live/live-object.js';
 import { readLive } from '../../src/live/read-live.js';
 import { everythingScope, manifestScope } from '../../src/live/read-scope.js';
@@ -44,7 +45,7 @@ function tableManifest(spec: Record<string, unknown>): Manifest {
     kind: 'Table',
     name: 'orders',
     ancestors: ['db'],
-    address: 'Table/db/orders',
+    address: makeAddress('Table', ['db'], 'orders'),
     metadata: { name: 'orders', source: 'db' },
     spec,
     source: { file: 'm.yaml', line: 1, col: 1 },

@@ -1,7 +1,8 @@
 // Small fake kinds for manifest tests, named like real kinds so addresses read naturally. They fill
 // the whole ResourceKind contract, but only spec, parent, metadataKey, sensitive and refs matter here.
 import { z } from 'zod';
-import { Domain } from '../../src/kinds/domain.js';
+import { makeAddress } from '../../src/core/address.js';
+import { Domain } from '../../src/kinds/domain/domain.js';
 import { defineKind, type KindName, type ResourceKind } from '../../src/kinds/kind.js';
 import type { KindRegistry } from '../../src/manifest/manifest.js';
 
@@ -77,8 +78,8 @@ const FakeSource = fakeKind<SourceSpec>({
   spec: sourceSpec as z.ZodType<SourceSpec>,
   sensitive: ['/connection/password', '/tokens/value'],
   refs: (s) => [
-    { address: `Environment/${s.environment}`, path: '/environment' },
-    ...s.depends_on.map((d, i) => ({ address: `Source/${d}`, path: `/depends_on/${i}` })),
+    { address: makeAddress('Environment', [], s.environment), path: '/environment' },
+    ...s.depends_on.map((d, i) => ({ address: makeAddress('Source', [], d), path: `/depends_on/${i}` })),
   ],
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addressFrom, parseAddress } from '../../src/core/address.js';
 import type { Change } from '../../src/diff/change.js';
 import { KINDS } from '../../src/kinds/index.js';
 import { planCalls } from '../../src/plan/plan-calls.js';
@@ -13,9 +14,11 @@ const envSpec = () =>
     metastore: { type: 'hive', configuration: { mode: 'internal' } },
   }) as Record<string, unknown>;
 
-function change(over: Partial<Change> & Pick<Change, 'address' | 'kind' | 'action'>): Change {
-  const parts = over.address.split('/');
-  return { name: parts.at(-1) as string, ancestors: parts.slice(1, -1), reason: 'test', fields: [], ...over };
+function change(
+  over: Partial<Omit<Change, 'address'>> & Pick<Change, 'kind' | 'action'> & { address: string },
+): Change {
+  const { ancestors, name } = parseAddress(over.address);
+  return { name, ancestors, reason: 'test', fields: [], ...over, address: addressFrom(over.address) };
 }
 
 const summary = (calls: ReturnType<typeof planCalls>) =>

@@ -1,4 +1,4 @@
-// The fault matrix (reliability.md): 200 resources applied against an emulator that fails 20% of
+// The fault matrix: 200 resources applied against an emulator that fails 20% of
 // calls with 5xx (half before, half after commit), resets 5% and throttles 3%; 10 seeds in CI,
 // DPAC_FAULT_SEEDS=50 for a longer run. Seeds run concurrently: the time is the client's backoff.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeAddress } from '../../src/core/address.js';
 import type { Plan } from '../../src/plan/plan.js';
 import { renderCalls } from '../../src/render/render-calls.js';
 import { driftReport, renderDriftText } from '../../src/render/render-drift.js';
@@ -48,14 +49,20 @@ function plan(over: Partial<Plan>): Plan {
     calls: [
       {
         id: 'c1',
-        address: 'Domain/sales',
+        address: makeAddress('Domain', [], 'sales'),
         method: 'POST',
         path: '/domains',
         body: { name: 'sales' },
         creates: true,
         depends_on: [],
       },
-      { id: 'c2', address: 'Source/old', method: 'DELETE', path: '/sources/abc', depends_on: ['c1'] },
+      {
+        id: 'c2',
+        address: makeAddress('Source', [], 'old'),
+        method: 'DELETE',
+        path: '/sources/abc',
+        depends_on: ['c1'],
+      },
     ],
     fingerprints: {},
     fingerprint_documents: {},

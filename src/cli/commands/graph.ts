@@ -1,5 +1,6 @@
 // `dpac graph`: the dependency graph of the declared resources (offline).
 import { Command } from 'commander';
+import { parentAddress } from '../../core/address.js';
 import { KINDS } from '../../kinds/index.js';
 import { GRAPH_VIEWS, type GraphEdge } from '../../render/render-graph.js';
 import { EXIT } from '../exit-codes.js';
@@ -24,7 +25,7 @@ registerCommand((io, setExit) => {
     const edges: GraphEdge[] = [];
     for (const m of loaded.manifests) {
       const parent = KINDS[m.kind].parent;
-      if (parent) edges.push({ from: [parent, ...m.ancestors].join('/'), to: m.address, label: 'parent' });
+      if (parent) edges.push({ from: parentAddress(parent, m.ancestors), to: m.address, label: 'parent' });
       for (const ref of KINDS[m.kind].refs(m.spec as never, {
         ancestors: m.ancestors,
         declared: (a) => specs.get(a),

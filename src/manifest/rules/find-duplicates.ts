@@ -1,4 +1,5 @@
-// Two documents declaring the same address: natural keys must be unique (reliability.md §POST).
+// Two documents declaring the same address: natural keys must be unique (an ambiguous create is
+// settled by looking its natural key up live, which only works if the key names one object).
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { formatLocation } from '../../core/diagnostic.js';
 import type { RuleInput } from './rule-input.js';

@@ -1,4 +1,4 @@
-// Deleting safely (product.md §4) through the real CLI: the mass-delete guard, protection by
+// Deleting safely through the real CLI: the mass-delete guard, protection by
 // metadata and by dpac.yaml patterns, and an empty manifest set that never deletes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../../helpers/e2e.js';

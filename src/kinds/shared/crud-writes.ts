@@ -1,0 +1,41 @@
+// The write calls of a kind written as one document: POST to the collection, PATCH/PUT the item,
+// DELETE the item. Several kinds share exactly this shape.
+import type { CallDraft } from '../../core/call.js';
+import { pathIds, type ResourceKind, renderPath, type WriteContext } from '../kind.js';
+
+export interface CrudWrites<S> {
+  /** Collection path template (`/sources/{Source}/file-mappings`); the item is `<collection>/{id}`. */
+  collection: string;
+  /** The request body for create and update. */
+  body(spec: S, ctx: WriteContext): unknown;
+  updateMethod?: 'PATCH' | 'PUT';
+  /** Label of the calls in plans (`file mapping`). */
+  note?: string;
+}
+
+export function crudWrites<S>(w: CrudWrites<S>): Pick<ResourceKind<S>, 'create' | 'update' | 'remove'> {
+  const item = `${w.collection}/{id}`;
+  const note = w.note ? { note: w.note } : {};
+  return {
+    create: (spec, ctx): CallDraft[] => [
+      {
+        method: 'POST',
+        path: renderPath(w.collection, pathIds(ctx)),
+        body: w.body(spec, ctx),
+        creates: true,
+        ...note,
+      },
+    ],
+    update: (_before, after, _changed, ctx): CallDraft[] => [
+      {
+        method: w.updateMethod ?? 'PATCH',
+        path: renderPath(item, pathIds(ctx)),
+        body: w.body(after, ctx),
+        ...note,
+      },
+    ],
+    remove: (_before, ctx): CallDraft[] => [
+      { method: 'DELETE', path: renderPath(item, pathIds(ctx)), ...note },
+    ],
+  };
+}

@@ -1,0 +1,42 @@
+// Source: where data is ingested from — its lake placement, connection, advanced configurations,
+// tags and the domains that may use it; each written by its own API call.
+import type { z } from 'zod';
+import { makeAddress } from '../../core/address.js';
+import { defineKind } from '../kind.js';
+import { createSourceCalls, removeSourceCalls, SOURCE, updateSourceCalls } from './calls.js';
+import { CONNECTION_SECRETS } from './connection-schema.js';
+import { normalizeSource, sourceFromApi } from './projection.js';
+import { type SourceSpec, sourceSpec } from './schema.js';
+
+export type { SourceSpec } from './schema.js';
+
+export const Source = defineKind<SourceSpec>({
+  kind: 'Source',
+  description: 'A source: a database, file store, CRM or message broker the platform ingests from.',
+  metadataKey: 'source',
+  // The connection field parses loosely and the refinement narrows it by `type`; the cast states that.
+  spec: sourceSpec as unknown as z.ZodType<SourceSpec>,
+  sensitive: CONNECTION_SECRETS,
+  immutable: ['/type', '/sub_type', '/environment'],
+  ownershipTags: '/tags',
+  refs: (s) => [
+    { address: makeAddress('Environment', [], s.environment), path: '/environment' },
+    { address: makeAddress('EnvironmentStorage', [s.environment], s.storage), path: '/storage' },
+    ...(s.domains ?? []).map((d, i) => ({ address: makeAddress('Domain', [], d), path: `/domains/${i}` })),
+  ],
+  read: {
+    list: '/sources',
+    // List items lack tags and associated_domains.
+    detail: SOURCE,
+    documents: {
+      connection: `${SOURCE}/configurations/connection`,
+      advanced: `${SOURCE}/configurations/advance`,
+    },
+    documentKeys: { connection: ['connection'], advanced: ['advanced_configurations'] },
+  },
+  fromApi: sourceFromApi,
+  normalize: normalizeSource,
+  create: createSourceCalls,
+  update: updateSourceCalls,
+  remove: (_before, ctx) => removeSourceCalls(ctx),
+});

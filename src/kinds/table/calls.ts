@@ -1,0 +1,145 @@
+// The API calls that create, update and delete a table: add it (source table or file table), name
+// it, then write each sub-document (ingestion, export, schema, metadata, advanced) it needs. Pure.
+import type { CallDraft } from '../../core/call.js';
+import { pathIds, renderPath, type WriteContext } from '../kind.js';
+import { advancedCalls } from '../shared/advanced-configurations.js';
+import { compact } from '../shared/canonical.js';
+import { createMetadataCall, updateMetadataCalls } from '../shared/metadata-call.js';
+import type { TableSchema } from './columns-schema.js';
+import { EXPORT_DATA_CONNECTION, type ExportSpec } from './export-schema.js';
+import type { SourceTable } from './identity-schema.js';
+import type { IngestionSpec } from './ingestion-schema.js';
+import { type DerivedKeyForm, type DerivedShape, PARTITION_KEY, SPLIT_KEY } from './partitioning-schema.js';
+import { normalizeDerivedKey } from './projection.js';
+import type { TableSpec } from './schema.js';
+
+export const TABLES = '/sources/{Source}/tables';
+export const TABLE = '/sources/{Source}/tables/{id}';
+const SOURCE_TABLES = '/sources/{Source}/tables/source_tables';
+
+/** Add the table, give it its manifest name, then write every sub-document the spec holds. */
+export function createTableCalls(s: TableSpec, ctx: WriteContext): CallDraft[] {
+  const ids = pathIds(ctx);
+  const calls: CallDraft[] = [];
+  if (s.source_table) {
+    const body = { tables_to_add: [tableToAdd(s.source_table, s.ingestion ?? {})] };
+    const path = renderPath(SOURCE_TABLES, ids);
+    calls.push({ method: 'POST', path, body, creates: '/result/added_tables/0', note: 'add source table' });
+    // The platform names an added table after its source table; rename it to the manifest name.
+    if (ctx.name !== s.source_table.table_name) {
+      calls.push({
+        method: 'PUT',
+        path: at(ctx),
+        body: { name: ctx.name, source: ids.Source },
+        note: 'name',
+      });
+    }
+  } else if (s.file) {
+    const body = { name: ctx.name, source: ids.Source, configuration: compact({ ...s.file }) };
+    calls.push({ method: 'POST', path: renderPath(TABLES, ids), body, creates: true, note: 'file table' });
+  }
+  if (s.ingestion) calls.push(ingestionCall(s, ctx));
+  if (s.export) calls.push(exportCall(s.export, ctx));
+  if (s.schema) calls.push(schemaCall(s.schema, ctx));
+  calls.push(createMetadataCall(at(ctx, '/metadata'), s));
+  calls.push(...advancedCalls(at(ctx, '/configurations/advance'), [], s.advanced_configurations ?? []));
+  return calls;
+}
+
+/** Only the documents holding changed keys; the export document (it may hold a secret) is written whole. */
+export function updateTableCalls(
+  before: TableSpec,
+  after: TableSpec,
+  changed: ReadonlySet<string>,
+  ctx: WriteContext,
+): CallDraft[] {
+  const calls: CallDraft[] = [];
+  if ((changed.has('ingestion') || changed.has('file')) && (after.ingestion || after.file)) {
+    calls.push(ingestionCall(after, ctx));
+  }
+  if (changed.has('export') && after.export) calls.push(exportCall(after.export, ctx));
+  if (changed.has('schema') && after.schema) {
+    const columns = changedOverrides(before.schema, after.schema);
+    if (columns.length > 0) calls.push(schemaCall({ columns }, ctx));
+  }
+  calls.push(...updateMetadataCalls(at(ctx, '/metadata'), { before, after, changed }));
+  if (changed.has('advanced_configurations') && after.advanced_configurations) {
+    const base = at(ctx, '/configurations/advance');
+    calls.push(...advancedCalls(base, before.advanced_configurations ?? [], after.advanced_configurations));
+  }
+  return calls;
+}
+
+export function removeTableCalls(ctx: WriteContext): CallDraft[] {
+  return [{ method: 'DELETE', path: at(ctx) }];
+}
+
+/** The `tables_to_add` item that adds this table (target names come from the ingestion spec). */
+function tableToAdd(s: SourceTable, ingestion: Partial<IngestionSpec>): Record<string, unknown> {
+  return compact({
+    table_name: s.table_name,
+    schema_name: s.schema_name,
+    catalog_name: s.catalog_name,
+    table_type: s.table_type.toUpperCase(),
+    target_table_name: ingestion.target_table_name,
+    target_schema_name: ingestion.target_schema_name,
+    target_database_name: ingestion.target_database_name,
+    target_catalog_name: ingestion.target_catalog_name,
+    staging_schema_name: ingestion.staging_schema_name,
+    staging_catalog_name: ingestion.staging_catalog_name,
+  });
+}
+
+function at(ctx: WriteContext, suffix = ''): string {
+  return renderPath(TABLE + suffix, pathIds(ctx));
+}
+
+/**
+ * The table's configuration document holds the file keys and the ingestion keys together, so it is
+ * always written whole: a PUT that replaced it would otherwise drop the other half.
+ */
+function ingestionCall(s: TableSpec, ctx: WriteContext): CallDraft {
+  const body = compact({ ...(s.file ?? {}), ...(s.ingestion ? ingestionBody(s.ingestion) : {}) });
+  return { method: 'PUT', path: at(ctx, '/configurations/ingestion'), body, note: 'ingestion configuration' };
+}
+
+/** The ingestion keys in API shape: derived keys carry the API's `is_derived_*` flag. */
+function ingestionBody(s: IngestionSpec): Record<string, unknown> {
+  return compact({
+    ...s,
+    partition_keys: s.partition_keys?.map((p) => derivedKeyBody(p, PARTITION_KEY)),
+    split_by_key: s.split_by_key && derivedKeyBody(s.split_by_key, SPLIT_KEY),
+  });
+}
+
+/** A partition or split key in API shape: the API's derived flag set either way. */
+function derivedKeyBody(key: DerivedShape, form: DerivedKeyForm): Record<string, unknown> {
+  const n = normalizeDerivedKey(key, form);
+  if (n.parent_column !== undefined) return { ...n, [form.flag]: true };
+  return { [form.column]: (n as Record<string, unknown>)[form.column], [form.flag]: false };
+}
+
+/** The export document; the data connection goes by id. */
+function exportCall(e: ExportSpec, ctx: WriteContext): CallDraft {
+  const conn = e.connection;
+  const body = compact({
+    ...e,
+    connection:
+      conn && ('data_connection' in conn ? { data_connection_id: ctx.idAt(EXPORT_DATA_CONNECTION) } : conn),
+  });
+  return { method: 'PUT', path: at(ctx, '/configurations/export'), body, note: 'export configuration' };
+}
+
+function schemaCall(s: TableSchema, ctx: WriteContext): CallDraft {
+  const body = { type: 'column', columns: s.columns.map((c) => compact({ ...c })) };
+  return { method: 'PATCH', path: at(ctx, '/configurations/schema'), body, note: 'column overrides' };
+}
+
+/** Listed overrides that differ from the live column of the same name (on a key the override sets). */
+function changedOverrides(before: TableSchema | undefined, after: TableSchema): TableSchema['columns'] {
+  const live = new Map((before?.columns ?? []).map((c) => [c.name, c as Record<string, unknown>]));
+  return after.columns.filter((c) => {
+    const current = live.get(c.name);
+    return !current || Object.entries(c).some(([key, value]) => current[key] !== value);
+  });
+}

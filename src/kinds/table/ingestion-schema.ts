@@ -1,0 +1,138 @@
+// A table's ingestion configuration (the ingestion keys of its configuration document): manifest
+// schema and cross-field rules. Its fields are read back and written under the same names, so a new
+// field is declared here and nowhere else in kinds/.
+import { z } from 'zod';
+import { emptyIsAValue } from '../shared/spec-projection.js';
+import { partitionKey, splitByKey } from './partitioning-schema.js';
+
+/** Real tenants use full-load/incremental; the spec's cdc-* values are accepted too. */
+const SYNC_TYPES = [
+  'full-load',
+  'incremental',
+  'cdc-ogg',
+  'cdc-timestamp-column',
+  'cdc-query',
+  'cdc-batch-id',
+  'cdc-log',
+] as const;
+const STORAGE_FORMATS = ['delta', 'parquet', 'orc', 'avro', 'csv', 'delimited_text_files'] as const;
+const TARGET_TABLE_TYPES = [
+  'infoworks_managed_table',
+  'user_managed_table_without_data',
+  'user_managed_table_with_data',
+] as const;
+
+const name = z.string().min(1);
+const columns = (what: string) => z.array(name).min(1).describe(what);
+const engines = (what: string) =>
+  z.array(name).min(1).describe(`${what} (e.g. [SPARK, SNOWFLAKE]; upper-cased).`);
+
+const crawlFilterCondition = z
+  .object({
+    filter_column: name.describe('Column the condition tests.'),
+    filter_operator: name.describe('Comparison operator, e.g. `=`, `>`, `like`.'),
+    filter_value: emptyIsAValue(z.string().describe('Value compared against.')),
+    combine_condition: name.describe('How it joins the previous condition (AND/OR; `-` for the first).'),
+    filter_value_disabled: z.boolean().optional().describe('Whether filter_value is ignored.'),
+  })
+  .strict();
+
+const lowerBoundOffset = z
+  .object({
+    sql_type: z.number().int().optional().describe('java.sql.Types code of the watermark column.'),
+    days: z.number().optional().describe('Days subtracted from the last watermark.'),
+    hours: z.number().optional().describe('Hours subtracted from the last watermark.'),
+    minutes: z.number().optional().describe('Minutes subtracted from the last watermark.'),
+    offset_operation: name.optional().describe('How the offset applies to the watermark.'),
+  })
+  .strict();
+
+const ingestionObject = z
+  .object({
+    sync_type: z
+      .enum(SYNC_TYPES)
+      .describe(
+        'full-load (reload everything) or incremental (needs update_strategy); cdc-* as in the spec.',
+      ),
+    update_strategy: z
+      .enum(['append', 'merge'])
+      .optional()
+      .describe('incremental only: append new rows, or merge on natural_keys.'),
+    watermark_columns: columns('incremental: the columns whose increase marks new rows.').optional(),
+    natural_keys: columns('Columns identifying a row; required for update_strategy merge.').optional(),
+    partition_keys: z.array(partitionKey).optional().describe('Partitioning of the target table.'),
+    split_by_key: splitByKey.optional(),
+    storage_format: z.enum(STORAGE_FORMATS).optional().describe('File format of the target table.'),
+    target_table_name: name.optional().describe('Table name in the target (data lake / warehouse).'),
+    target_schema_name: name.optional().describe('Schema of the target table.'),
+    target_database_name: name.optional().describe('Database of the target table (Snowflake).'),
+    target_catalog_name: name.optional().describe('Catalog of the target table.'),
+    staging_schema_name: name.optional().describe('Schema of the staging table.'),
+    staging_catalog_name: name.optional().describe('Catalog of the staging table.'),
+    is_table_case_sensitive: z.boolean().optional().describe('Keep the target table name case as written.'),
+    is_schema_case_sensitive: z.boolean().optional().describe('Keep the target schema name case as written.'),
+    is_database_case_sensitive: z
+      .boolean()
+      .optional()
+      .describe('Keep the target database name case as written.'),
+    exclude_legacy_audit_columns: z.boolean().optional().describe('Leave out the legacy audit columns.'),
+    is_scd2_table: z.boolean().optional().describe('Keep history as a slowly changing dimension type 2.'),
+    scd_type: name.optional().describe('Slowly changing dimension type, e.g. SCD_1.'),
+    generate_history_view: z.boolean().optional().describe('Also create a history view.'),
+    target_table_type: z.enum(TARGET_TABLE_TYPES).optional().describe('Who manages the target table.'),
+    data_fetch_type: z
+      .enum(['jdbc', 'tpt', 'skip_iw_processing'])
+      .optional()
+      .describe('How rows are fetched.'),
+    crawl_data_filter_enabled: z.boolean().optional().describe('Apply crawl_filter_conditions when reading.'),
+    crawl_filter_conditions: z
+      .array(crawlFilterCondition)
+      .optional()
+      .describe('Row filter applied at the source.'),
+    sorting_columns: z
+      .array(name)
+      .optional()
+      .describe('Columns the target is sorted by, in order (Snowflake).'),
+    read_supported_engines: engines('Engines that may read the table').optional(),
+    write_supported_engines: engines('Engines that may write the table').optional(),
+    enable_lower_bound_watermark_offset: z
+      .boolean()
+      .optional()
+      .describe('Re-read a window before the last watermark (lower_bound_watermark_offset).'),
+    lower_bound_watermark_offset: lowerBoundOffset
+      .optional()
+      .describe('The window re-read before the last watermark.'),
+  })
+  .strict();
+
+export type IngestionSpec = z.infer<typeof ingestionObject>;
+
+export const ingestionSpec = ingestionObject
+  .superRefine(checkIngestion)
+  .describe('Ingestion configuration (written with PUT …/configurations/ingestion).');
+
+function checkIngestion(s: IngestionSpec, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (s.sync_type === 'incremental') {
+    if (s.update_strategy === undefined) {
+      issue('update_strategy', 'sync_type incremental needs update_strategy: append or merge');
+    }
+    if (s.watermark_columns === undefined) {
+      issue('watermark_columns', 'sync_type incremental needs watermark_columns (e.g. [modified_at])');
+    }
+  } else if (s.sync_type === 'full-load' && s.update_strategy !== undefined) {
+    issue(
+      'update_strategy',
+      'update_strategy applies only to sync_type incremental; remove it for full-load',
+    );
+  }
+  if (s.update_strategy === 'merge' && s.natural_keys === undefined) {
+    issue('natural_keys', 'update_strategy merge needs natural_keys (the columns that identify a row)');
+  }
+  if (s.enable_lower_bound_watermark_offset === true && s.lower_bound_watermark_offset === undefined) {
+    issue(
+      'lower_bound_watermark_offset',
+      'enable_lower_bound_watermark_offset needs lower_bound_watermark_offset',
+    );
+  }
+}

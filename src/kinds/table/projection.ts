@@ -1,0 +1,157 @@
+// A table read back (the list item holds its identity, tags, description, the configuration
+// document with file and ingestion keys together, export_configuration and columns) and the
+// canonical form both sides of a diff are folded into. Sub-documents are projected onto their
+// schemas; the code here only says what the API says differently from the manifest.
+import type { LiveRecord, NameLookup } from '../kind.js';
+import { advancedFromApi, sortAdvanced } from '../shared/advanced-configurations.js';
+import { compact, sortedBy, sortedSet } from '../shared/canonical.js';
+import { asArray, asRecord, liveBoolean, liveStrings, liveText } from '../shared/live-values.js';
+import { projectLive } from '../shared/spec-projection.js';
+import { EXPORT_PASSWORD } from './export-schema.js';
+import type { IngestionSpec } from './ingestion-schema.js';
+import {
+  type DerivedKeyForm,
+  type DerivedShape,
+  functionOf,
+  PARTITION_KEY,
+  SPLIT_KEY,
+} from './partitioning-schema.js';
+import { type TableSpec, tableSpec } from './schema.js';
+
+export function tableFromApi({ item, docs }: LiveRecord, names: NameLookup): TableSpec {
+  const config = asRecord(item.configuration) ?? {};
+  const isFile = isFileConfiguration(config);
+  const live = {
+    ...item,
+    source_table: isFile ? undefined : sourceTableOf(item, config),
+    file: isFile ? fileOf(config) : undefined,
+    ingestion: liveText(config.sync_type) === undefined ? undefined : ingestionOf(config),
+    export: exportOf(item.export_configuration, names),
+    schema: { columns: columnsOf(item.columns) },
+  };
+  const spec = projectLive<TableSpec>(live, tableSpec, [EXPORT_PASSWORD]);
+  return normalizeTable(compact({ ...spec, advanced_configurations: advancedFromApi(docs.advanced) }));
+}
+
+/** Canonical form: sets sorted, table types upper-cased, derived keys naming their function and column. */
+export function normalizeTable(s: TableSpec): TableSpec {
+  const ingestion = s.ingestion;
+  return compact({
+    ...s,
+    source_table: s.source_table && {
+      ...s.source_table,
+      table_type: s.source_table.table_type.toUpperCase(),
+    },
+    tags: s.tags && sortedSet(s.tags),
+    ingestion: ingestion && normalizeIngestion(ingestion),
+    schema: s.schema && { columns: sortedBy(s.schema.columns, 'name') },
+    advanced_configurations: s.advanced_configurations && sortAdvanced(s.advanced_configurations),
+  });
+}
+
+function normalizeIngestion(s: IngestionSpec): IngestionSpec {
+  const engines = (list: string[] | undefined) => list && sortedSet(list.map((e) => e.toUpperCase()));
+  return compact({
+    ...s,
+    partition_keys: s.partition_keys?.map((p) => normalizeDerivedKey(p, PARTITION_KEY)),
+    split_by_key: s.split_by_key && normalizeDerivedKey(s.split_by_key, SPLIT_KEY),
+    read_supported_engines: engines(s.read_supported_engines),
+    write_supported_engines: engines(s.write_supported_engines),
+  });
+}
+
+/** Canonical form of a partition or split key: a derived key always names its function and column. */
+export function normalizeDerivedKey<K extends DerivedShape>(key: K, form: DerivedKeyForm): K {
+  if (key.parent_column === undefined) return key;
+  const column = (key as Record<string, unknown>)[form.column] ?? form.derivedColumn;
+  return compact({
+    ...key,
+    derive_function: key.derive_function ?? functionOf(key.derive_format),
+    [form.column]: column,
+  });
+}
+
+/** A live table is a file table when its configuration says where the files are. */
+function isFileConfiguration(config: Record<string, unknown>): boolean {
+  return (
+    liveText(config.source_file_type) !== undefined || liveText(config.source_relative_path) !== undefined
+  );
+}
+
+/**
+ * The source table under its API names. The list item does not echo the table type, so a live
+ * table without one is read as the default TABLE rather than left out (which would diff forever).
+ */
+function sourceTableOf(item: Record<string, unknown>, config: Record<string, unknown>) {
+  return {
+    table_name: liveText(item.original_table_name) ?? item.name,
+    schema_name: item.schema_name_at_source,
+    catalog_name: item.catalog_name,
+    table_type: liveText(item.table_type) ?? liveText(config.table_type) ?? 'TABLE',
+  };
+}
+
+/** Mainframe payloads spell the subfolder flag include_subdirectories; the file-mapping endpoint, widths singular. */
+function fileOf(config: Record<string, unknown>) {
+  const properties = asRecord(config.source_file_properties);
+  return {
+    ...config,
+    ingest_subdirectories: config.ingest_subdirectories ?? config.include_subdirectories,
+    source_file_properties: properties && {
+      ...properties,
+      columns_configurations: properties.columns_configurations ?? properties.columns_configuration,
+    },
+  };
+}
+
+/**
+ * Real payloads list watermark columns; the spec's singular string is read as a one-column list.
+ * Full-load tables may keep a stale update_strategy the platform ignores.
+ */
+function ingestionOf(config: Record<string, unknown>) {
+  return {
+    ...config,
+    watermark_columns: liveStrings(config.watermark_columns) ?? config.watermark_column,
+    update_strategy: config.sync_type === 'full-load' ? undefined : config.update_strategy,
+    partition_keys:
+      config.partition_keys && asArray(config.partition_keys).map((p) => derivedKeyOf(p, PARTITION_KEY)),
+    split_by_key: derivedKeyOf(config.split_by_key, SPLIT_KEY),
+  };
+}
+
+/**
+ * The API flags a derived key (`is_derived_partition`); the spec tells it by `parent_column`. Bare
+ * column names occur; `null` and a lone `{is_derived_split: false}` mean "no key".
+ */
+function derivedKeyOf(value: unknown, form: DerivedKeyForm): unknown {
+  if (typeof value === 'string') return { [form.column]: value };
+  const item = asRecord(value);
+  if (!item) return undefined;
+  if (liveBoolean(item[form.flag]) ?? liveText(item.parent_column) !== undefined) return item;
+  const column = liveText(item[form.column]) ?? (form.columnAlias && liveText(item[form.columnAlias]));
+  return column === undefined ? undefined : { [form.column]: column };
+}
+
+/** No export without a sync type; the data connection is named rather than given by id. */
+function exportOf(value: unknown, names: NameLookup) {
+  const live = asRecord(value);
+  if (liveText(live?.sync_type) === undefined) return undefined;
+  const connection = asRecord(live?.connection);
+  const id = liveText(connection?.data_connection_id);
+  return {
+    ...live,
+    connection: id === undefined ? connection : { data_connection: names.nameOf('DataConnection', id) ?? id },
+  };
+}
+
+/**
+ * Every column the platform crawled except its audit columns and deleted ones. The diff compares
+ * only the columns a manifest lists (by name): a manifest lists overrides, not the whole table.
+ */
+function columnsOf(value: unknown): unknown[] {
+  return asArray(value).filter((c) => {
+    const column = asRecord(c) ?? {};
+    const crawled = liveBoolean(column.is_audit_column) !== true && liveBoolean(column.is_deleted) !== true;
+    return crawled && liveText(column.name) !== undefined;
+  });
+}

@@ -1,0 +1,39 @@
+// Table: a table of a source — RDBMS table or files — with its ingestion, export, column overrides,
+// tags and advanced configurations. One list GET (items are full) plus one GET of its advanced configs.
+import { makeAddress } from '../../core/address.js';
+import { defineKind } from '../kind.js';
+import { createTableCalls, removeTableCalls, TABLE, TABLES, updateTableCalls } from './calls.js';
+import { EXPORT_DATA_CONNECTION, EXPORT_PASSWORD } from './export-schema.js';
+import { normalizeTable, tableFromApi } from './projection.js';
+import { type TableSpec, tableSpec } from './schema.js';
+
+export type { TableSpec } from './schema.js';
+
+export const Table = defineKind<TableSpec>({
+  kind: 'Table',
+  description: 'A table of a source: what it reads at the source and how it is ingested.',
+  parent: 'Source',
+  metadataKey: 'table',
+  spec: tableSpec,
+  sensitive: [EXPORT_PASSWORD],
+  // table_type is left out: the platform does not echo it, so it cannot prove a change.
+  immutable: ['/source_table/table_name', '/source_table/schema_name', '/source_table/catalog_name'],
+  ownershipTags: '/tags',
+  keyedLists: { '/schema/columns': 'name' },
+  refs: (s) => {
+    const conn = s.export?.connection;
+    return conn && 'data_connection' in conn
+      ? [{ address: makeAddress('DataConnection', [], conn.data_connection), path: EXPORT_DATA_CONNECTION }]
+      : [];
+  },
+  read: {
+    list: TABLES,
+    documents: { advanced: `${TABLE}/configurations/advance` },
+    documentKeys: { advanced: ['advanced_configurations'] },
+  },
+  fromApi: tableFromApi,
+  normalize: normalizeTable,
+  create: createTableCalls,
+  update: updateTableCalls,
+  remove: (_before, ctx) => removeTableCalls(ctx),
+});
