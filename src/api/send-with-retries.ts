@@ -9,6 +9,8 @@ import {
   TransportError,
   type TransportFailure,
 } from './errors.js';
+import { hedgedAttempt } from './hedged-attempt.js';
+import type { CallClass, LatencyTracker } from './latency.js';
 import type { AdaptiveLimiter } from './limiter.js';
 import { collectSecrets, redact, redactText } from './redact.js';
 import type { RetryBudget } from './retry-budget.js';
@@ -30,6 +32,10 @@ export interface CallStats {
   writes: number;
   /** DELETEs answered 404: the object was already gone, counted as done. */
   deletesAlreadyGone: number;
+  /** Second GETs sent because the first had not answered by the observed p99. */
+  hedges: number;
+  /** Attempts cut by their whole-response deadline. */
+  timeouts: number;
 }
 
 export interface CallContext {
@@ -42,7 +48,14 @@ export interface CallContext {
     sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
     random: () => number;
   };
-  headersTimeoutMs: { read: number; write: number };
+  /** Per-attempt deadlines and the hedge delay, from observed latency. */
+  latency: LatencyTracker;
+  /** Hedge slow GETs (on unless turned off). */
+  hedging: boolean;
+  maxBodyBytes: number;
+  /** Run-wide deadline (epoch ms): no attempt starts after it, none runs past it. */
+  deadlineAt?: number;
+  now: () => number;
   signal?: AbortSignal;
   log?: (line: string) => void;
   /** Secrets known to the client (credentials, tokens), scrubbed from every message. */
@@ -95,6 +108,9 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
   for (;;) {
     const signal = ctx.signal;
     if (signal?.aborted) throw transportError(call, 'aborted', undefined, attempts);
+    if (ctx.deadlineAt !== undefined && ctx.now() >= ctx.deadlineAt) {
+      throw final(transportError(call, 'deadline', undefined, attempts));
+    }
     try {
       await call.limiter?.acquire(signal);
     } catch {
@@ -114,15 +130,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
     const startedAt = performance.now();
     let result: AttemptResult;
     try {
-      result = await sendAttempt({
-        dispatcher: ctx.dispatcher,
-        method: call.method,
-        url: call.url,
-        headers: headersFor(ctx, auth, bodyText !== undefined),
-        ...(bodyText === undefined ? {} : { body: bodyText }),
-        headersTimeoutMs: call.method === 'GET' ? ctx.headersTimeoutMs.read : ctx.headersTimeoutMs.write,
-        ...(signal ? { signal } : {}),
-      });
+      result = await attempt(ctx, call, headersFor(ctx, auth, bodyText !== undefined), bodyText);
     } finally {
       call.limiter?.release();
     }
@@ -173,7 +181,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
         retries++;
         ctx.stats.retries++;
         try {
-          await ctx.retry.sleep(delay, signal);
+          await ctx.retry.sleep(Math.min(delay, untilDeadline(ctx)), signal);
         } catch {
           throw transportError(call, 'aborted', undefined, attempts);
         }
@@ -189,6 +197,50 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
       }
     }
   }
+}
+
+/** One attempt under its whole-response deadline; a GET is hedged once it outlives the observed p99. */
+async function attempt(
+  ctx: CallContext,
+  call: OutgoingCall,
+  headers: Record<string, string>,
+  bodyText: string | undefined,
+): Promise<AttemptResult> {
+  const kind: CallClass = call.method === 'GET' ? 'read' : 'write';
+  const deadlineMs = Math.max(1, Math.min(ctx.latency.attemptDeadline(kind), untilDeadline(ctx)));
+  const send = async (signal: AbortSignal | undefined): Promise<AttemptResult> => {
+    const startedAt = performance.now();
+    const result = await sendAttempt({
+      dispatcher: ctx.dispatcher,
+      method: call.method,
+      url: call.url,
+      headers,
+      ...(bodyText === undefined ? {} : { body: bodyText }),
+      deadlineMs,
+      maxBodyBytes: ctx.maxBodyBytes,
+      ...(signal ? { signal } : {}),
+    });
+    const timedOut = result.kind === 'failure' && result.failure === 'timeout';
+    if (timedOut) ctx.stats.timeouts++;
+    if (result.kind === 'response' || timedOut) ctx.latency.record(kind, performance.now() - startedAt);
+    return result;
+  };
+  if (call.method !== 'GET' || !ctx.hedging) return send(ctx.signal);
+  const hedge = await hedgedAttempt({
+    send,
+    hedgeAfterMs: ctx.latency.hedgeDelay(),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    mayHedge: () => ctx.budget.trySpend('hedge'),
+  });
+  if (hedge.hedged) {
+    ctx.stats.hedges++;
+    countAttempt(ctx.stats, call);
+  }
+  return hedge.result;
+}
+
+function untilDeadline(ctx: CallContext): number {
+  return ctx.deadlineAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, ctx.deadlineAt - ctx.now());
 }
 
 function indeterminate(call: OutgoingCall, cause: DpacApiError): IndeterminateWriteError {

@@ -87,7 +87,10 @@ export interface AttemptRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
-  headersTimeoutMs: number;
+  /** Whole-response deadline: headers and the last byte of the body, from the start of the attempt. */
+  deadlineMs: number;
+  /** Largest body read; past it the attempt fails as `oversize` instead of filling memory. */
+  maxBodyBytes: number;
   signal?: AbortSignal;
 }
 
@@ -100,19 +103,33 @@ export type AttemptResult =
     }
   | { kind: 'failure'; failure: TransportFailure; errno?: string };
 
-/** One HTTP exchange. Never throws: a missing response is a classified failure. */
+/** The errno given to an attempt cut by its whole-response deadline. */
+export const RESPONSE_DEADLINE = 'DPAC_RESPONSE_DEADLINE';
+
+/**
+ * One HTTP exchange. Never throws: a missing response is a classified failure. A server that
+ * sends headers and then trickles its body is cut at the deadline like one that never answers.
+ */
 export async function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
+  const own = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    own.abort();
+  }, req.deadlineMs);
+  const signal = req.signal ? AbortSignal.any([req.signal, own.signal]) : own.signal;
   try {
     const response = await request(req.url, {
       dispatcher: req.dispatcher,
       method: req.method,
       headers: req.headers,
       body: req.body ?? null,
-      headersTimeout: req.headersTimeoutMs,
-      bodyTimeout: req.headersTimeoutMs,
-      signal: req.signal ?? null,
+      headersTimeout: req.deadlineMs,
+      bodyTimeout: req.deadlineMs,
+      signal,
     });
-    const text = await response.body.text();
+    const text = await readBody(response.body, response.headers['content-length'], req.maxBodyBytes);
+    if (text === undefined) return { kind: 'failure', failure: 'oversize' };
     return {
       kind: 'response',
       status: response.statusCode,
@@ -120,8 +137,36 @@ export async function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
       body: parseBody(text),
     };
   } catch (error) {
+    if (timedOut && !req.signal?.aborted)
+      return { kind: 'failure', failure: 'timeout', errno: RESPONSE_DEADLINE };
     return { kind: 'failure', ...classifyTransportError(error, req.signal) };
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** The body as text, or undefined once it passes `max` bytes (the stream is dropped there). */
+async function readBody(
+  body: Dispatcher.ResponseData['body'],
+  contentLength: string | string[] | undefined,
+  max: number,
+): Promise<string | undefined> {
+  const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+  if (Number.isFinite(declared) && declared > max) {
+    body.destroy();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseBody(text: string): unknown {
