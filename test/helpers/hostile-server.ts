@@ -109,9 +109,10 @@ export async function startHostileServer(options: {
 /** Without an upstream: tokens for the security calls, 404 for anything the script left alone. */
 function answerAlone(req: HostileRequest, res: ServerResponse): void {
   if (req.path.startsWith('/v3/security/')) {
-    return sendJson(res, 200, { result: { authentication_token: 'hostile-access-token' } });
+    sendJson(res, 200, { result: { authentication_token: 'hostile-access-token' } });
+  } else {
+    sendJson(res, 404, { message: 'not scripted', iw_code: 'IW10001' });
   }
-  sendJson(res, 404, { message: 'not scripted', iw_code: 'IW10001' });
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
