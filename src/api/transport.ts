@@ -64,10 +64,12 @@ export function createAgent(options: { tls?: TlsSettings; connectMs: number }): 
       pem = readFileSync(tls.caFile, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-      throw new ConnectionConfigError(`Could not read the CA file ${tls.caFile} (${code})`);
+      throw new ConnectionConfigError(`--ca-file ${tls.caFile}: the file cannot be read (${code})`);
     }
     if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-      throw new ConnectionConfigError(`The CA file ${tls.caFile} holds no PEM certificate`);
+      throw new ConnectionConfigError(
+        `--ca-file ${tls.caFile}: the file holds no PEM certificate (a "-----BEGIN CERTIFICATE-----" block)`,
+      );
     }
     ca = [...rootCertificates, pem];
   }

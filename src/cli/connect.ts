@@ -1,6 +1,6 @@
 // Connection flags shared by commands that talk to the API, and opening a client from them.
 import type { Command } from 'commander';
-import { type ApiClient, createClient, resolveConnection } from '../api/index.js';
+import { type ApiClient, ConnectionConfigError, createClient, resolveConnection } from '../api/index.js';
 import type { CliIo } from './io.js';
 
 export interface ConnectFlags {
@@ -39,11 +39,18 @@ export function openClient(
     allowHttp: flags.allowHttp,
   });
   if (!resolved.value) return { error: resolved.error ?? 'cannot connect' };
-  const client = createClient({
-    ...resolved.value,
-    ...(options.readOnly ? { readOnly: true } : {}),
-    ...(flags.verbose ? { log: (line: string) => io.err(line) } : {}),
-  });
+  let client: ApiClient;
+  try {
+    client = createClient({
+      ...resolved.value,
+      ...(options.readOnly ? { readOnly: true } : {}),
+      ...(flags.verbose ? { log: (line: string) => io.err(line) } : {}),
+    });
+  } catch (error) {
+    // A CA file that cannot be read or holds no certificate is the user's to fix, not a bug.
+    if (error instanceof ConnectionConfigError) return { error: error.message };
+    throw error;
+  }
   for (const warning of client.connectionWarnings()) io.err(`Warning: ${warning}`);
   return { client, url: resolved.value.baseUrl };
 }
