@@ -66,6 +66,8 @@ export interface CreateClientOptions {
   tls?: TlsSettings;
   /** Allow plain http to a non-loopback host. */
   allowHttp?: boolean;
+  /** More values to scrub from every message, e.g. the manifests' secret variables. */
+  secrets?: readonly string[];
 }
 
 export interface ApiRequest {
@@ -164,7 +166,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
     now: Date.now,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.log ? { log: options.log } : {}),
-    secrets: () => session.secretValues(),
+    secrets: () => [...session.secretValues(), ...(options.secrets ?? [])],
     userAgent: `dpac/${VERSION}`,
   };
 

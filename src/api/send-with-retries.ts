@@ -304,21 +304,24 @@ function failureOf(
   const iwCode = typeof body.iw_code === 'string' ? body.iw_code : undefined;
   const details = describeDetails(
     typeof result.body === 'string' ? result.body : (body.details ?? body.message),
+    secrets,
   );
   return new ApiError({
     status: result.status,
     method: call.method,
     path: call.path,
     ...(iwCode ? { iwCode } : {}),
-    ...(details ? { details: redactText(details, secrets) } : {}),
+    ...(details ? { details } : {}),
     ...(call.intent ? { intent: call.intent } : {}),
   });
 }
 
 const MAX_DETAILS = 500;
 
-function describeDetails(details: unknown): string | undefined {
+/** Redacted, then cut: cutting first could leave half a secret that no longer matches. */
+function describeDetails(details: unknown, secrets: string[]): string | undefined {
   if (details === undefined || details === null || details === '') return undefined;
-  const text = typeof details === 'string' ? details : JSON.stringify(redact(details));
+  const raw = typeof details === 'string' ? details : JSON.stringify(redact(details));
+  const text = redactText(raw, secrets);
   return text.length > MAX_DETAILS ? `${text.slice(0, MAX_DETAILS)}…` : text;
 }

@@ -29,7 +29,7 @@ export interface OpenedClient {
 export function openClient(
   io: CliIo,
   flags: ConnectFlags,
-  options: { readOnly?: boolean } = {},
+  options: { readOnly?: boolean; secrets?: readonly string[] } = {},
 ): OpenedClient | { error: string } {
   const resolved = resolveConnection({
     url: flags.url,
@@ -44,6 +44,7 @@ export function openClient(
     client = createClient({
       ...resolved.value,
       ...(options.readOnly ? { readOnly: true } : {}),
+      ...(options.secrets?.length ? { secrets: options.secrets } : {}),
       ...(flags.verbose ? { log: (line: string) => io.err(line) } : {}),
     });
   } catch (error) {

@@ -9,7 +9,9 @@ import { formatDiagnostics } from '../manifest/format-diagnostics.js';
 import { loadManifests } from '../manifest/load-manifests.js';
 import type { Manifest } from '../manifest/manifest.js';
 import type { ProjectConfig } from '../manifest/project-config.js';
+import { concealSecrets } from '../manifest/sensitive.js';
 import { type ComputedPlan, computePlan } from '../pipeline.js';
+import type { Plan } from '../plan/plan.js';
 import { addConnectOptions, type ConnectFlags, openClient } from './connect.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -53,9 +55,15 @@ export async function loadProject(
 }
 
 /** Connects with --url, else the target's url, else DPAC_URL. */
-export function connect(io: CliIo, flags: PlanFlags, project: ProjectConfig | undefined, readOnly = false) {
+export function connect(
+  io: CliIo,
+  flags: PlanFlags,
+  project: ProjectConfig | undefined,
+  readOnly = false,
+  secrets: readonly string[] = [],
+) {
   const targetUrl = flags.target ? project?.targets[flags.target]?.url : undefined;
-  const opened = openClient(io, { ...flags, url: flags.url ?? targetUrl }, { readOnly });
+  const opened = openClient(io, { ...flags, url: flags.url ?? targetUrl }, { readOnly, secrets });
   if ('error' in opened) io.err(`Error: ${opened.error}`);
   return 'error' in opened ? undefined : opened;
 }
@@ -68,7 +76,7 @@ export async function planSession(
 ): Promise<PlanSession | number> {
   const loaded = await loadProject(io, paths, flags, options.color);
   if (!loaded) return EXIT.error;
-  const opened = connect(io, flags, loaded.project, options.readOnly);
+  const opened = connect(io, flags, loaded.project, options.readOnly, [...loaded.secrets.keys()]);
   if (!opened) return EXIT.error;
   try {
     const computed = await computePlan({
@@ -90,6 +98,7 @@ export async function planSession(
     }
     return {
       ...computed,
+      plan: concealPlan(computed.plan, loaded.secrets),
       client: opened.client,
       url: opened.url,
       manifests: loaded.manifests,
@@ -99,6 +108,19 @@ export async function planSession(
     await opened.client.close();
     return reportApiFailure(io, error);
   }
+}
+
+/** What the plan shows and sends holds `${env.NAME}` where a secret variable's value would be. */
+function concealPlan(plan: Plan, secrets: ReadonlyMap<string, string>): Plan {
+  if (secrets.size === 0) return plan;
+  return {
+    ...plan,
+    changes: plan.changes.map((c) => ({
+      ...c,
+      ...concealSecrets({ before: c.before, after: c.after, fields: c.fields }, secrets),
+    })),
+    calls: plan.calls.map((c) => ({ ...c, body: concealSecrets(c.body, secrets) })),
+  };
 }
 
 /** Expected API failures end in one clear line and exit 1; anything else is a bug. */
