@@ -12,22 +12,20 @@ export interface LatencyPolicy {
   multiplier: number;
   /** No hedge before this (500 ms), whatever the p99. */
   hedgeFloorMs: number;
-  /** Samples needed before the observations are trusted (20). */
-  minSamples: number;
 }
 
 export const DEFAULT_LATENCY_POLICY: Omit<LatencyPolicy, 'ceilingMs'> = {
   floorMs: 5_000,
   multiplier: 10,
   hedgeFloorMs: 500,
-  minSamples: 20,
 };
 
-/** Hedge delay while too few GETs were seen to know their p99. */
+/** Hedge delay before any GET was seen. */
 const WARMUP_HEDGE_MS = 2_000;
 const WINDOW = 512;
 /** Percentiles are re-sorted after this many new samples, not on every call. */
 const RESORT_EVERY = 16;
+const SMALL_WINDOW = 64;
 
 class Window {
   private readonly samples: number[] = [];
@@ -47,7 +45,8 @@ class Window {
   }
 
   percentile(p: number): number {
-    if (this.added >= RESORT_EVERY || this.sorted.length === 0) {
+    // A small window is re-sorted on every change: its early samples decide the first deadlines.
+    if (this.added > 0 && (this.added >= RESORT_EVERY || this.samples.length < SMALL_WINDOW)) {
       this.sorted = [...this.samples].sort((a, b) => a - b);
       this.added = 0;
     }
@@ -57,10 +56,12 @@ class Window {
 }
 
 /**
- * Answers and timeouts of a run, by class. A timed-out attempt counts as a sample at its deadline
- * (censored): if more than 5% of a slow-but-healthy server's answers pass the deadline, the p95
- * reaches it and the next deadline is ten times longer, up to the ceiling — the client backs off
- * instead of hammering. Hangs below 5% do not move the p95.
+ * Answers and timeouts of a run, by class. The first sample (the token call) is enough to leave
+ * the ceiling: waiting for many would let a hang among the first writes stall a whole run for the
+ * 60 s ceiling. That is safe because a timed-out attempt counts as a sample at its deadline
+ * (censored): the first write a slow-but-healthy server answers late sets the next deadline ten
+ * times longer, and while more than 5% of its answers pass the deadline the p95 stays there, up to
+ * the ceiling — the client backs off instead of hammering. Hangs below 5% do not move the p95.
  */
 export class LatencyTracker {
   private readonly byClass: Record<CallClass, Window> = { read: new Window(), write: new Window() };
@@ -78,17 +79,21 @@ export class LatencyTracker {
   attemptDeadline(kind: CallClass): number {
     const ceiling = this.policy.ceilingMs[kind];
     // Writes fall back to all samples until they have their own (reads come first in every run).
-    const source = this.byClass[kind].size() >= this.policy.minSamples ? this.byClass[kind] : this.all;
-    if (source.size() < this.policy.minSamples) return ceiling;
+    const source = this.byClass[kind].size() > 0 ? this.byClass[kind] : this.all;
+    if (source.size() === 0) return ceiling;
     const wanted = this.policy.multiplier * source.percentile(0.95);
     return Math.round(Math.min(ceiling, Math.max(this.policy.floorMs, wanted)));
   }
 
-  /** How long a GET may run before a second one is sent: the observed p99, at least the floor. */
-  hedgeDelay(): number {
-    const reads = this.byClass.read;
-    const p99 = reads.size() >= this.policy.minSamples ? reads.percentile(0.99) : WARMUP_HEDGE_MS;
-    const latest = this.attemptDeadline('read') / 2;
+  /**
+   * When an attempt counts as slow: the observed p99 of its class, at least the hedge floor, at
+   * most half its deadline. A GET this slow is hedged; any attempt this slow gives back its slot.
+   */
+  slowAfter(kind: CallClass): number {
+    const own = this.byClass[kind];
+    const source = own.size() > 0 ? own : this.all;
+    const p99 = source.size() > 0 ? source.percentile(0.99) : WARMUP_HEDGE_MS;
+    const latest = this.attemptDeadline(kind) / 2;
     return Math.round(Math.min(latest, Math.max(this.policy.hedgeFloorMs, p99)));
   }
 }

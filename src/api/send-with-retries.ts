@@ -128,11 +128,12 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
     attempts++;
     countAttempt(ctx.stats, call);
     const startedAt = performance.now();
+    const slot = holdSlot(call.limiter, ctx.latency.slowAfter(call.method === 'GET' ? 'read' : 'write'));
     let result: AttemptResult;
     try {
       result = await attempt(ctx, call, headersFor(ctx, auth, bodyText !== undefined), bodyText);
     } finally {
-      call.limiter?.release();
+      slot.release();
     }
     const status = result.kind === 'response' ? result.status : undefined;
     const outcome =
@@ -199,6 +200,23 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
   }
 }
 
+/**
+ * The limiter slot of an attempt, given back when the attempt ends — or once it has outlived the
+ * observed p99: a hung request loads no server, and holding its slot for the whole deadline let a
+ * few hangs stall every other call while throttling had shrunk the limit to one or two.
+ */
+function holdSlot(limiter: AdaptiveLimiter | undefined, slowAfterMs: number): { release(): void } {
+  let held = limiter !== undefined;
+  const release = (): void => {
+    if (!held) return;
+    held = false;
+    clearTimeout(timer);
+    limiter?.release();
+  };
+  const timer = setTimeout(release, slowAfterMs);
+  return { release };
+}
+
 /** One attempt under its whole-response deadline; a GET is hedged once it outlives the observed p99. */
 async function attempt(
   ctx: CallContext,
@@ -228,7 +246,7 @@ async function attempt(
   if (call.method !== 'GET' || !ctx.hedging) return send(ctx.signal);
   const hedge = await hedgedAttempt({
     send,
-    hedgeAfterMs: ctx.latency.hedgeDelay(),
+    hedgeAfterMs: ctx.latency.slowAfter('read'),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     mayHedge: () => ctx.budget.trySpend('hedge'),
   });
