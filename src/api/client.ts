@@ -201,6 +201,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
     renew: (generation) => session.renewAfterRejection(generation ?? 0),
     limiter: req.method === 'GET' ? limiters.reads : limiters.writes,
     isWrite: req.method !== 'GET',
+    hedge: req.method === 'GET',
   });
 
   const send = async <T>(req: ApiRequest, hostRelative: string): Promise<ApiResponse<T>> => {

@@ -103,7 +103,7 @@ function readLimits(env: Record<string, string | undefined>): Limits | string {
 const UNIT_MS: Record<string, number> = { '': 1000, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** `90`, `90s`, `30m`, `1.5h` → ms; undefined when unreadable or not positive. */
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   const match = /^(\d+(?:\.\d+)?)\s*([smh]?)$/i.exec(text.trim());
   if (!match) return undefined;
   const ms = Number(match[1]) * (UNIT_MS[(match[2] ?? '').toLowerCase()] ?? 1000);

@@ -20,11 +20,24 @@ type Settled = { result: AttemptResult; which: 0 | 1 };
 
 export async function hedgedAttempt(options: HedgeOptions): Promise<HedgeOutcome> {
   const controllers = [new AbortController(), new AbortController()] as const;
-  const start = (which: 0 | 1): Promise<Settled> => {
-    const own = controllers[which].signal;
-    const signal = options.signal ? AbortSignal.any([options.signal, own]) : own;
-    return options.send(signal).then((result) => ({ result, which }));
+  const cancelBoth = (): void => {
+    for (const c of controllers) c.abort();
   };
+  if (options.signal?.aborted) cancelBoth();
+  options.signal?.addEventListener('abort', cancelBoth, { once: true });
+  try {
+    return await race(options, controllers);
+  } finally {
+    options.signal?.removeEventListener('abort', cancelBoth);
+  }
+}
+
+async function race(
+  options: HedgeOptions,
+  controllers: readonly [AbortController, AbortController],
+): Promise<HedgeOutcome> {
+  const start = (which: 0 | 1): Promise<Settled> =>
+    options.send(controllers[which].signal).then((result) => ({ result, which }));
   const first = start(0);
   let timer: NodeJS.Timeout | undefined;
   const delay = new Promise<'hedge'>((resolve) => {

@@ -21,7 +21,6 @@ export {
   type TransportFailure,
 } from './errors.js';
 export { encodeQuery, type ListOptions, type QueryValue } from './paging.js';
-export { checkListedId, isPlatformId, PLATFORM_ID_FORMS, quoteServerValue } from './platform-id.js';
 export {
   type AuditLogEntry,
   type JobState,

@@ -26,6 +26,7 @@ const WINDOW = 512;
 /** Percentiles are re-sorted after this many new samples, not on every call. */
 const RESORT_EVERY = 16;
 const SMALL_WINDOW = 64;
+const TAIL_SAMPLES = 20;
 
 class Window {
   private readonly samples: number[] = [];
@@ -50,7 +51,10 @@ class Window {
       this.sorted = [...this.samples].sort((a, b) => a - b);
       this.added = 0;
     }
-    const at = Math.min(this.sorted.length - 1, Math.floor(p * this.sorted.length));
+    // Below 20 samples a tail percentile is just the maximum, so one early hang would set every
+    // deadline: the lower median stands in until the tail means something.
+    const n = this.sorted.length;
+    const at = n < TAIL_SAMPLES ? Math.floor((n - 1) / 2) : Math.min(n - 1, Math.floor(p * n));
     return this.sorted[at] ?? 0;
   }
 }
@@ -59,9 +63,9 @@ class Window {
  * Answers and timeouts of a run, by class. The first sample (the token call) is enough to leave
  * the ceiling: waiting for many would let a hang among the first writes stall a whole run for the
  * 60 s ceiling. That is safe because a timed-out attempt counts as a sample at its deadline
- * (censored): the first write a slow-but-healthy server answers late sets the next deadline ten
- * times longer, and while more than 5% of its answers pass the deadline the p95 stays there, up to
- * the ceiling — the client backs off instead of hammering. Hangs below 5% do not move the p95.
+ * (censored): against a slow-but-healthy server, whose answers are mostly late, the median (under
+ * 20 samples) or the p95 reaches the deadline and the next one is ten times longer, up to the
+ * ceiling — the client backs off instead of hammering. Hangs below 5% move neither.
  */
 export class LatencyTracker {
   private readonly byClass: Record<CallClass, Window> = { read: new Window(), write: new Window() };

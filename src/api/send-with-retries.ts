@@ -84,6 +84,8 @@ export interface OutgoingCall {
   limiter?: AdaptiveLimiter;
   /** Counted as a write in stats (ordinary non-GET calls; not token calls). */
   isWrite: boolean;
+  /** A slow GET may get a twin (not token calls: each would mint a token never revoked). */
+  hedge?: boolean;
 }
 
 export interface CallResult {
@@ -243,7 +245,7 @@ async function attempt(
     if (result.kind === 'response' || timedOut) ctx.latency.record(kind, performance.now() - startedAt);
     return result;
   };
-  if (call.method !== 'GET' || !ctx.hedging) return send(ctx.signal);
+  if (call.method !== 'GET' || !ctx.hedging || !call.hedge) return send(ctx.signal);
   const hedge = await hedgedAttempt({
     send,
     hedgeAfterMs: ctx.latency.slowAfter('read'),

@@ -106,7 +106,7 @@ export type AttemptResult =
   | { kind: 'failure'; failure: TransportFailure; errno?: string };
 
 /** The errno given to an attempt cut by its whole-response deadline. */
-export const RESPONSE_DEADLINE = 'DPAC_RESPONSE_DEADLINE';
+const RESPONSE_DEADLINE = 'DPAC_RESPONSE_DEADLINE';
 
 /**
  * One HTTP exchange. Never throws: a missing response is a classified failure. A server that
@@ -119,7 +119,10 @@ export async function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
     timedOut = true;
     own.abort();
   }, req.deadlineMs);
-  const signal = req.signal ? AbortSignal.any([req.signal, own.signal]) : own.signal;
+  // A listener removed at the end, not AbortSignal.any: the caller's signal lives for the whole run.
+  const cancel = (): void => own.abort();
+  if (req.signal?.aborted) own.abort();
+  req.signal?.addEventListener('abort', cancel, { once: true });
   try {
     const response = await request(req.url, {
       dispatcher: req.dispatcher,
@@ -128,7 +131,7 @@ export async function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
       body: req.body ?? null,
       headersTimeout: req.deadlineMs,
       bodyTimeout: req.deadlineMs,
-      signal,
+      signal: own.signal,
     });
     const text = await readBody(response.body, response.headers['content-length'], req.maxBodyBytes);
     if (text === undefined) return { kind: 'failure', failure: 'oversize' };
@@ -141,9 +144,10 @@ export async function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
   } catch (error) {
     if (timedOut && !req.signal?.aborted)
       return { kind: 'failure', failure: 'timeout', errno: RESPONSE_DEADLINE };
-    return { kind: 'failure', ...classifyTransportError(error, req.signal) };
+    return { kind: 'failure', ...classifyTransportError(error, own.signal) };
   } finally {
     clearTimeout(timer);
+    req.signal?.removeEventListener('abort', cancel);
   }
 }
 

@@ -214,6 +214,24 @@ describe('hangs', () => {
     expect(client.stats().timeouts).toBe(1);
   });
 
+  it('gives back the limiter slot of a hung write, so the next write does not wait for its deadline', async () => {
+    const { client } = await hostile(
+      (req, { res }) => {
+        if (req.path === '/v3/domains/a') return true; // hangs, attempt after attempt
+        sendJson(res, 200, { result: 'ok' });
+        return true;
+      },
+      { concurrency: { writes: 1 }, timeouts: { writeMs: 20_000, floorMs: 1_000, hedgeFloorMs: 100 } },
+    );
+    for (let i = 0; i < 5; i++) await client.request({ method: 'PUT', path: '/domains/b', body: {} });
+    const hung = failureOf(client.request({ method: 'PUT', path: '/domains/a', body: {} }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await client.request({ method: 'PUT', path: '/domains/b', body: {} });
+    // The second write went through while the first was still in its first attempt.
+    expect(client.stats().timeouts).toBe(0);
+    expect(await hung).toBeInstanceOf(TransportError);
+  });
+
   it('starts no attempt once the run-wide deadline has passed', async () => {
     const { server, client } = await hostile(() => true, {
       runTimeoutMs: 300,
