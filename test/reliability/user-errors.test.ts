@@ -1,7 +1,11 @@
 // User mistakes in flags, files and environment values end in a clear, located error and exit 1 —
 // never in "internal error … This is a bug".
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../helpers/e2e.js';
+
+/** Any readable file that holds no certificate: this test's own source. */
+const NOT_A_CERTIFICATE = fileURLToPath(import.meta.url);
 
 const DOMAIN = `apiVersion: dpac/v1
 kind: Domain
@@ -22,10 +26,10 @@ describe('user mistakes are user errors', () => {
 
   const cases: Array<[string, string[], Record<string, string>, string]> = [
     [
-      '--ca-file naming a file that is no certificate',
-      ['plan', 'd.yaml', '--ca-file', '/etc/hostname'],
+      '--ca-file naming a file that is no certificate (like /etc/hostname)',
+      ['plan', 'd.yaml', '--ca-file', NOT_A_CERTIFICATE],
       {},
-      'Error: --ca-file /etc/hostname: the file holds no PEM certificate',
+      `Error: --ca-file ${NOT_A_CERTIFICATE}: the file holds no PEM certificate`,
     ],
     [
       '--ca-file naming a missing file',
