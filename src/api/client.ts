@@ -4,8 +4,10 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { VERSION } from '../version.js';
 import { type HttpMethod, ReadOnlyViolation } from './errors.js';
+import { DEFAULT_LATENCY_POLICY, LatencyTracker } from './latency.js';
 import { AdaptiveLimiter } from './limiter.js';
 import {
+  DEFAULT_MAX_PAGES,
   DEFAULT_PAGE_SIZE,
   type ListOptions,
   listPages,
@@ -27,7 +29,28 @@ export interface CreateClientOptions {
   /** In-flight calls; default 16 reads (idempotent GETs) and 4 writes, halved on repeated 429/503. */
   concurrency?: { reads?: number; writes?: number };
 
-  timeouts?: { connectMs?: number; headersReadMs?: number; headersWriteMs?: number };
+  /**
+   * Per attempt: connect (10 s), and the whole response — headers and body — of a read (30 s) or a
+   * write (60 s). These are ceilings: the deadline adapts to observed latency (10 × p95, at least
+   * `floorMs`, 5 s), and a GET slower than the observed p99 (at least `hedgeFloorMs`, 500 ms) gets
+   * a second, hedged GET unless `hedging` is false.
+   */
+  timeouts?: {
+    connectMs?: number;
+    readMs?: number;
+    writeMs?: number;
+    floorMs?: number;
+    hedgeFloorMs?: number;
+    hedging?: boolean;
+  };
+  /** Run-wide deadline in ms from creation: no attempt starts after it, none runs past it. */
+  runTimeoutMs?: number;
+  limits?: {
+    /** Largest response body read (64 MiB); past it the call fails. */
+    maxResponseBytes?: number;
+    /** Pages read from one list before it fails as endless (10,000). */
+    maxPagesPerList?: number;
+  };
   retry?: {
     budget?: number;
     baseDelayMs?: number;
@@ -43,6 +66,8 @@ export interface CreateClientOptions {
   tls?: TlsSettings;
   /** Allow plain http to a non-loopback host. */
   allowHttp?: boolean;
+  /** More values to scrub from every message, e.g. the manifests' secret variables. */
+  secrets?: readonly string[];
 }
 
 interface ApiRequest {
@@ -83,6 +108,8 @@ export interface ApiClient {
   close(): Promise<void>;
 }
 
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   sleepFor(ms, undefined, signal ? { signal } : {});
 
@@ -104,6 +131,8 @@ export function createClient(options: CreateClientOptions): ApiClient {
     byMethod: {},
     writes: 0,
     deletesAlreadyGone: 0,
+    hedges: 0,
+    timeouts: 0,
   };
   const budget = new RetryBudget({ start: options.retry?.budget ?? 500 });
   const limiters = {
@@ -123,13 +152,21 @@ export function createClient(options: CreateClientOptions): ApiClient {
       sleep: options.retry?.sleep ?? defaultSleep,
       random: options.retry?.random ?? Math.random,
     },
-    headersTimeoutMs: {
-      read: options.timeouts?.headersReadMs ?? 30_000,
-      write: options.timeouts?.headersWriteMs ?? 60_000,
-    },
+    latency: new LatencyTracker({
+      ...DEFAULT_LATENCY_POLICY,
+      ...(options.timeouts?.floorMs === undefined ? {} : { floorMs: options.timeouts.floorMs }),
+      ...(options.timeouts?.hedgeFloorMs === undefined
+        ? {}
+        : { hedgeFloorMs: options.timeouts.hedgeFloorMs }),
+      ceilingMs: { read: options.timeouts?.readMs ?? 30_000, write: options.timeouts?.writeMs ?? 60_000 },
+    }),
+    hedging: options.timeouts?.hedging ?? true,
+    maxBodyBytes: options.limits?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    ...(options.runTimeoutMs === undefined ? {} : { deadlineAt: Date.now() + options.runTimeoutMs }),
+    now: Date.now,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.log ? { log: options.log } : {}),
-    secrets: () => session.secretValues(),
+    secrets: () => [...session.secretValues(), ...(options.secrets ?? [])],
     userAgent: `dpac/${VERSION}`,
   };
 
@@ -164,6 +201,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
     renew: (generation) => session.renewAfterRejection(generation ?? 0),
     limiter: req.method === 'GET' ? limiters.reads : limiters.writes,
     isWrite: req.method !== 'GET',
+    hedge: req.method === 'GET',
   });
 
   const send = async <T>(req: ApiRequest, hostRelative: string): Promise<ApiResponse<T>> => {
@@ -198,7 +236,11 @@ export function createClient(options: CreateClientOptions): ApiClient {
             (await send({ method: 'GET', path: target, ...(intent ? { intent } : {}) }, target)).body,
         },
         path,
-        { pageSize: DEFAULT_PAGE_SIZE, ...listOptions },
+        {
+          pageSize: DEFAULT_PAGE_SIZE,
+          maxPages: options.limits?.maxPagesPerList ?? DEFAULT_MAX_PAGES,
+          ...listOptions,
+        },
       );
       for await (const page of pages) yield* page;
     },

@@ -49,6 +49,8 @@ export function resolveConnection(input: ConnectionInput): ConnectionResult {
         'No credentials: set DPAC_REFRESH_TOKEN (preferred; works with SSO) or DPAC_USERNAME and DPAC_PASSWORD',
     };
   }
+  const limits = readLimits(env);
+  if (typeof limits === 'string') return { error: limits };
   const tls = {
     ...(input.caFile ? { caFile: input.caFile } : {}),
     ...(input.insecureSkipTlsVerify ? { insecureSkipTlsVerify: true } : {}),
@@ -59,8 +61,53 @@ export function resolveConnection(input: ConnectionInput): ConnectionResult {
       auth,
       ...(Object.keys(tls).length > 0 ? { tls } : {}),
       ...(input.allowHttp ? { allowHttp: true } : {}),
+      ...limits,
     },
   };
+}
+
+type Limits = Pick<CreateClientOptions, 'runTimeoutMs' | 'limits'>;
+
+/** DPAC_TIMEOUT (run-wide deadline), DPAC_MAX_RESPONSE_MB and DPAC_MAX_PAGES, or what is wrong with one. */
+function readLimits(env: Record<string, string | undefined>): Limits | string {
+  const out: Limits = {};
+  const timeout = nonEmpty(env.DPAC_TIMEOUT);
+  if (timeout !== undefined) {
+    const ms = parseDuration(timeout);
+    if (ms === undefined) {
+      return `DPAC_TIMEOUT="${timeout}" is not a duration; write e.g. 90s, 30m or 2h (a bare number is seconds)`;
+    }
+    out.runTimeoutMs = ms;
+  }
+  const limits: NonNullable<Limits['limits']> = {};
+  const megabytes = nonEmpty(env.DPAC_MAX_RESPONSE_MB);
+  if (megabytes !== undefined) {
+    const value = Number(megabytes);
+    if (!Number.isFinite(value) || value <= 0) {
+      return `DPAC_MAX_RESPONSE_MB="${megabytes}" is not a positive number of mebibytes (default 64)`;
+    }
+    limits.maxResponseBytes = Math.round(value * 1024 * 1024);
+  }
+  const pages = nonEmpty(env.DPAC_MAX_PAGES);
+  if (pages !== undefined) {
+    const value = Number(pages);
+    if (!Number.isInteger(value) || value < 1) {
+      return `DPAC_MAX_PAGES="${pages}" is not a whole number of at least 1 (default 2000)`;
+    }
+    limits.maxPagesPerList = value;
+  }
+  if (Object.keys(limits).length > 0) out.limits = limits;
+  return out;
+}
+
+const UNIT_MS: Record<string, number> = { '': 1000, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `90`, `90s`, `30m`, `1.5h` → ms; undefined when unreadable or not positive. */
+function parseDuration(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*([smh]?)$/i.exec(text.trim());
+  if (!match) return undefined;
+  const ms = Number(match[1]) * (UNIT_MS[(match[2] ?? '').toLowerCase()] ?? 1000);
+  return ms > 0 ? Math.round(ms) : undefined;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,11 +1,23 @@
 // The client's failures: one base class, a discriminating `code`, messages that restate intent and hold no secret.
 
-export type DpacApiErrorCode = 'api' | 'indeterminate' | 'read-only' | 'transport' | 'config';
+export type DpacApiErrorCode = 'api' | 'indeterminate' | 'read-only' | 'transport' | 'config' | 'paging';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** How an attempt failed below HTTP. `connect` is the only kind proven to happen before anything was sent. */
-export type TransportFailure = 'connect' | 'reset' | 'timeout' | 'tls' | 'aborted' | 'other';
+/**
+ * How an attempt failed below HTTP. `connect` is the only kind proven to happen before anything was
+ * sent; `deadline` (the run-wide deadline had passed) is the only one where nothing was attempted;
+ * `oversize` is a response whose body passed the size cap (the server did answer).
+ */
+export type TransportFailure =
+  | 'connect'
+  | 'reset'
+  | 'timeout'
+  | 'tls'
+  | 'aborted'
+  | 'oversize'
+  | 'deadline'
+  | 'other';
 
 export abstract class DpacApiError extends Error {
   abstract readonly code: DpacApiErrorCode;
@@ -117,6 +129,8 @@ const FAILURE_TEXT: Record<TransportFailure, string> = {
   timeout: 'no response in time',
   tls: 'the TLS handshake failed',
   aborted: 'the request was cancelled',
+  oversize: 'the response was larger than the size cap (DPAC_MAX_RESPONSE_MB)',
+  deadline: 'the run-wide deadline (DPAC_TIMEOUT) has passed',
   other: 'the request failed',
 };
 
@@ -144,6 +158,21 @@ export class TransportError extends DpacApiError {
     this.errno = init.errno;
     this.attempts = init.attempts;
     this.intent = init.intent;
+  }
+}
+
+/** A list whose paging would not end (a loop of links, more items than announced, too many pages). */
+export class EndlessListError extends DpacApiError {
+  readonly code = 'paging' as const;
+  readonly path: string;
+
+  constructor(init: { path: string; why: string; pages: number; intent?: string }) {
+    super(
+      `${intentPrefix(init.intent)}GET ${init.path}: the list does not end: ${init.why}; stopped after ` +
+        `${init.pages} page${init.pages === 1 ? '' : 's'}`,
+    );
+    this.name = 'EndlessListError';
+    this.path = init.path;
   }
 }
 

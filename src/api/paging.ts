@@ -1,7 +1,8 @@
 // Lists: our first page, then `links.next` (a host-relative /v3/... path) until an empty page, as real
-// clients do — or until a page shorter than the echoed `limit`, which is the last.
+// clients do — or until a page shorter than the echoed `limit`, or once `total_count` items were
+// read. A list that would not end (a link seen before, a page cap passed) fails, naming the list.
 
-import { ApiError } from './errors.js';
+import { ApiError, EndlessListError } from './errors.js';
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -28,6 +29,8 @@ export interface ListOptions {
   pageSize?: number;
   query?: Record<string, QueryValue>;
   intent?: string;
+  /** Pages read before the list fails as endless (DEFAULT_MAX_PAGES). */
+  maxPages?: number;
 }
 
 export interface PageSource {
@@ -38,6 +41,8 @@ export interface PageSource {
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
+/** 2,000 pages of 500 are a million items: far past any real list, well short of exhausting memory. */
+export const DEFAULT_MAX_PAGES = 2_000;
 
 export async function* listPages(
   source: PageSource,
@@ -49,9 +54,27 @@ export async function* listPages(
     limit: options.pageSize ?? DEFAULT_PAGE_SIZE,
     ...(options.filter ? { filter: JSON.stringify(options.filter) } : {}),
   });
+  const listPath = first.split('?')[0] ?? first;
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const endless = (why: string, pages: number) =>
+    new EndlessListError({
+      path: listPath,
+      why,
+      pages,
+      ...(options.intent ? { intent: options.intent } : {}),
+    });
+  const visited = new Set<string>();
+  const count = new TotalCount();
   let next: string | undefined = first;
   while (next !== undefined) {
     const current: string = next;
+    if (visited.size >= maxPages) {
+      throw endless(
+        `more than ${maxPages} pages (raise DPAC_MAX_PAGES if the list is really that long)`,
+        visited.size,
+      );
+    }
+    visited.add(current);
     const body = await source.getHostRelative(current, options.intent);
     const result = (body as { result?: unknown } | null)?.result;
     if (!Array.isArray(result)) {
@@ -69,9 +92,36 @@ export async function* listPages(
     // to the empty page. Without that echo, page on until an empty page like the vendor's clients.
     const applied = (body as { limit?: unknown }).limit;
     if (typeof applied === 'number' && applied > 0 && result.length < applied) return;
+    if (count.reached(body, result.length)) return;
     next = nextLink(body);
-    // A server repeating the same link would page forever.
-    if (next === current) return;
+    if (next !== undefined && visited.has(next)) {
+      throw endless(`links.next led back to a page already read (${next.split('?')[0]}?…)`, visited.size);
+    }
+  }
+}
+
+/**
+ * `total_count` ends a list once that many items were read — but only while it is believable: the
+ * reference doubts the field exists, so a count that changes between pages, or that the items
+ * already read exceed, is dropped for the rest of the list and paging goes on to the empty page.
+ * A count can thus end a list early only when it is stable and larger than every page so far.
+ */
+class TotalCount {
+  private announced: number | undefined;
+  private trusted = true;
+  private read = 0;
+
+  reached(body: unknown, pageLength: number): boolean {
+    this.read += pageLength;
+    const total = (body as { total_count?: unknown } | null)?.total_count;
+    if (!this.trusted || typeof total !== 'number' || !Number.isInteger(total) || total < 0) {
+      this.trusted = false;
+      return false;
+    }
+    if (this.announced !== undefined && this.announced !== total) this.trusted = false;
+    this.announced = total;
+    if (this.read > total) this.trusted = false;
+    return this.trusted && this.read === total;
   }
 }
 

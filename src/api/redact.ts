@@ -59,19 +59,51 @@ const JWT_IN_TEXT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g
 const SENSITIVE_QUERY =
   /([?&](?:[^=&#]*(?:password|token|secret|refresh|access_key|account_key|passphrase)[^=&#]*)=)[^&#]*/gi;
 
-/** Scrubs credentials that have a recognisable shape, then every known secret value. */
+/**
+ * Scrubs credentials that have a recognisable shape, then every known secret value in each form a
+ * server may echo it in: raw, JSON-escaped (once or twice: a body quoted inside an error string),
+ * URL- and form-encoded, base64 and base64url — also inside a longer base64 run, such as an echo
+ * of the whole request body.
+ */
 export function redactText(text: string, secrets: Iterable<string> = []): string {
   let out = text
     .replace(CREDENTIAL_IN_TEXT, `$1 ${REDACTED}`)
     .replace(JWT_IN_TEXT, REDACTED)
     .replace(SENSITIVE_QUERY, `$1${REDACTED}`);
   const values = [...new Set(secrets)].filter((s) => s.length >= MIN_SCRUB_LENGTH);
+  if (values.length === 0) return out;
+  out = out.replace(BASE64_RUN, (run) => (decodesToSecret(run, values) ? REDACTED : run));
+  const forms = [...new Set(values.flatMap(encodedForms))].filter((f) => f.length >= MIN_SCRUB_LENGTH);
   // Longest first, so a secret containing a shorter one is removed whole.
-  values.sort((a, b) => b.length - a.length);
-  for (const secret of values) {
-    out = out.split(secret).join(REDACTED);
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret) out = out.split(encoded).join(REDACTED);
-  }
+  forms.sort((a, b) => b.length - a.length);
+  for (const form of forms) out = out.split(form).join(REDACTED);
   return out;
+}
+
+/** The ways a secret can appear in echoed text. */
+function encodedForms(secret: string): string[] {
+  const jsonOnce = JSON.stringify(secret).slice(1, -1);
+  const jsonTwice = JSON.stringify(jsonOnce).slice(1, -1);
+  const url = encodeURIComponent(secret);
+  const bytes = Buffer.from(secret, 'utf8');
+  return [
+    secret,
+    jsonOnce,
+    jsonTwice,
+    url,
+    url.replace(/%20/g, '+'),
+    encodeURI(secret),
+    bytes.toString('base64'),
+    bytes.toString('base64url'),
+  ];
+}
+
+const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+
+function decodesToSecret(run: string, secrets: readonly string[]): boolean {
+  const decoded = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+  return secrets.some((secret) => {
+    const escaped = JSON.stringify(secret).slice(1, -1);
+    return decoded.includes(secret) || decoded.includes(escaped);
+  });
 }

@@ -7,6 +7,8 @@ export interface RetryBudgetOptions {
   retryCost?: number;
   /** Cost of retrying after a timeout, which ties up a slot far longer (5). */
   timeoutCost?: number;
+  /** Cost of a hedged GET (1): cheap, but an outage must not double the load for long. */
+  hedgeCost?: number;
   /** Earned by a call that succeeds on its first try (1). */
   successCredit?: number;
 }
@@ -17,19 +19,21 @@ export class RetryBudget {
   private readonly start: number;
   private readonly retryCost: number;
   private readonly timeoutCost: number;
+  private readonly hedgeCost: number;
   private readonly successCredit: number;
 
   constructor(options: RetryBudgetOptions = {}) {
     this.start = options.start ?? 500;
     this.retryCost = options.retryCost ?? 2;
     this.timeoutCost = options.timeoutCost ?? 5;
+    this.hedgeCost = options.hedgeCost ?? 1;
     this.successCredit = options.successCredit ?? 1;
     this.balance = this.start;
   }
 
-  /** Pays for one retry; false (and nothing spent) when the balance cannot cover it. */
-  trySpend(kind: 'retry' | 'timeout'): boolean {
-    const cost = kind === 'timeout' ? this.timeoutCost : this.retryCost;
+  /** Pays for one retry or hedge; false (and nothing spent) when the balance cannot cover it. */
+  trySpend(kind: 'retry' | 'timeout' | 'hedge'): boolean {
+    const cost = { retry: this.retryCost, timeout: this.timeoutCost, hedge: this.hedgeCost }[kind];
     if (this.balance < cost) return false;
     this.balance -= cost;
     return true;

@@ -71,8 +71,11 @@ export function outcomeOfFailure(failure: TransportFailure): Outcome {
     case 'tls':
       return 'fatal';
     case 'aborted':
+    case 'oversize':
     case 'other':
       return 'unknown';
+    case 'deadline':
+      return 'fatal';
     default: {
       const never: never = failure;
       throw new Error(`unknown failure ${String(never)}`);

@@ -9,6 +9,8 @@ import {
   TransportError,
   type TransportFailure,
 } from './errors.js';
+import { hedgedAttempt } from './hedged-attempt.js';
+import type { CallClass, LatencyTracker } from './latency.js';
 import type { AdaptiveLimiter } from './limiter.js';
 import { collectSecrets, redact, redactText } from './redact.js';
 import type { RetryBudget } from './retry-budget.js';
@@ -30,6 +32,10 @@ export interface CallStats {
   writes: number;
   /** DELETEs answered 404: the object was already gone, counted as done. */
   deletesAlreadyGone: number;
+  /** Second GETs sent because the first had not answered by the observed p99. */
+  hedges: number;
+  /** Attempts cut by their whole-response deadline. */
+  timeouts: number;
 }
 
 export interface CallContext {
@@ -42,7 +48,14 @@ export interface CallContext {
     sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
     random: () => number;
   };
-  headersTimeoutMs: { read: number; write: number };
+  /** Per-attempt deadlines and the hedge delay, from observed latency. */
+  latency: LatencyTracker;
+  /** Hedge slow GETs (on unless turned off). */
+  hedging: boolean;
+  maxBodyBytes: number;
+  /** Run-wide deadline (epoch ms): no attempt starts after it, none runs past it. */
+  deadlineAt?: number;
+  now: () => number;
   signal?: AbortSignal;
   log?: (line: string) => void;
   /** Secrets known to the client (credentials, tokens), scrubbed from every message. */
@@ -71,6 +84,8 @@ export interface OutgoingCall {
   limiter?: AdaptiveLimiter;
   /** Counted as a write in stats (ordinary non-GET calls; not token calls). */
   isWrite: boolean;
+  /** A slow GET may get a twin (not token calls: each would mint a token never revoked). */
+  hedge?: boolean;
 }
 
 export interface CallResult {
@@ -95,6 +110,9 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
   for (;;) {
     const signal = ctx.signal;
     if (signal?.aborted) throw transportError(call, 'aborted', undefined, attempts);
+    if (ctx.deadlineAt !== undefined && ctx.now() >= ctx.deadlineAt) {
+      throw final(transportError(call, 'deadline', undefined, attempts));
+    }
     try {
       await call.limiter?.acquire(signal);
     } catch {
@@ -112,19 +130,12 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
     attempts++;
     countAttempt(ctx.stats, call);
     const startedAt = performance.now();
+    const slot = holdSlot(call.limiter, ctx.latency.slowAfter(call.method === 'GET' ? 'read' : 'write'));
     let result: AttemptResult;
     try {
-      result = await sendAttempt({
-        dispatcher: ctx.dispatcher,
-        method: call.method,
-        url: call.url,
-        headers: headersFor(ctx, auth, bodyText !== undefined),
-        ...(bodyText === undefined ? {} : { body: bodyText }),
-        headersTimeoutMs: call.method === 'GET' ? ctx.headersTimeoutMs.read : ctx.headersTimeoutMs.write,
-        ...(signal ? { signal } : {}),
-      });
+      result = await attempt(ctx, call, headersFor(ctx, auth, bodyText !== undefined), bodyText);
     } finally {
-      call.limiter?.release();
+      slot.release();
     }
     const status = result.kind === 'response' ? result.status : undefined;
     const outcome =
@@ -173,7 +184,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
         retries++;
         ctx.stats.retries++;
         try {
-          await ctx.retry.sleep(delay, signal);
+          await ctx.retry.sleep(Math.min(delay, untilDeadline(ctx)), signal);
         } catch {
           throw transportError(call, 'aborted', undefined, attempts);
         }
@@ -189,6 +200,67 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
       }
     }
   }
+}
+
+/**
+ * The limiter slot of an attempt, given back when the attempt ends — or once it has outlived the
+ * observed p99: a hung request loads no server, and holding its slot for the whole deadline let a
+ * few hangs stall every other call while throttling had shrunk the limit to one or two.
+ */
+function holdSlot(limiter: AdaptiveLimiter | undefined, slowAfterMs: number): { release(): void } {
+  let held = limiter !== undefined;
+  const release = (): void => {
+    if (!held) return;
+    held = false;
+    clearTimeout(timer);
+    limiter?.release();
+  };
+  const timer = setTimeout(release, slowAfterMs);
+  return { release };
+}
+
+/** One attempt under its whole-response deadline; a GET is hedged once it outlives the observed p99. */
+async function attempt(
+  ctx: CallContext,
+  call: OutgoingCall,
+  headers: Record<string, string>,
+  bodyText: string | undefined,
+): Promise<AttemptResult> {
+  const kind: CallClass = call.method === 'GET' ? 'read' : 'write';
+  const deadlineMs = Math.max(1, Math.min(ctx.latency.attemptDeadline(kind), untilDeadline(ctx)));
+  const send = async (signal: AbortSignal | undefined): Promise<AttemptResult> => {
+    const startedAt = performance.now();
+    const result = await sendAttempt({
+      dispatcher: ctx.dispatcher,
+      method: call.method,
+      url: call.url,
+      headers,
+      ...(bodyText === undefined ? {} : { body: bodyText }),
+      deadlineMs,
+      maxBodyBytes: ctx.maxBodyBytes,
+      ...(signal ? { signal } : {}),
+    });
+    const timedOut = result.kind === 'failure' && result.failure === 'timeout';
+    if (timedOut) ctx.stats.timeouts++;
+    if (result.kind === 'response' || timedOut) ctx.latency.record(kind, performance.now() - startedAt);
+    return result;
+  };
+  if (call.method !== 'GET' || !ctx.hedging || !call.hedge) return send(ctx.signal);
+  const hedge = await hedgedAttempt({
+    send,
+    hedgeAfterMs: ctx.latency.slowAfter('read'),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    mayHedge: () => ctx.budget.trySpend('hedge'),
+  });
+  if (hedge.hedged) {
+    ctx.stats.hedges++;
+    countAttempt(ctx.stats, call);
+  }
+  return hedge.result;
+}
+
+function untilDeadline(ctx: CallContext): number {
+  return ctx.deadlineAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, ctx.deadlineAt - ctx.now());
 }
 
 function indeterminate(call: OutgoingCall, cause: DpacApiError): IndeterminateWriteError {
@@ -252,21 +324,24 @@ function failureOf(
   const iwCode = typeof body.iw_code === 'string' ? body.iw_code : undefined;
   const details = describeDetails(
     typeof result.body === 'string' ? result.body : (body.details ?? body.message),
+    secrets,
   );
   return new ApiError({
     status: result.status,
     method: call.method,
     path: call.path,
     ...(iwCode ? { iwCode } : {}),
-    ...(details ? { details: redactText(details, secrets) } : {}),
+    ...(details ? { details } : {}),
     ...(call.intent ? { intent: call.intent } : {}),
   });
 }
 
 const MAX_DETAILS = 500;
 
-function describeDetails(details: unknown): string | undefined {
+/** Redacted, then cut: cutting first could leave half a secret that no longer matches. */
+function describeDetails(details: unknown, secrets: string[]): string | undefined {
   if (details === undefined || details === null || details === '') return undefined;
-  const text = typeof details === 'string' ? details : JSON.stringify(redact(details));
+  const raw = typeof details === 'string' ? details : JSON.stringify(redact(details));
+  const text = redactText(raw, secrets);
   return text.length > MAX_DETAILS ? `${text.slice(0, MAX_DETAILS)}…` : text;
 }

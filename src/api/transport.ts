@@ -64,10 +64,12 @@ export function createAgent(options: { tls?: TlsSettings; connectMs: number }): 
       pem = readFileSync(tls.caFile, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-      throw new ConnectionConfigError(`Could not read the CA file ${tls.caFile} (${code})`);
+      throw new ConnectionConfigError(`--ca-file ${tls.caFile}: the file cannot be read (${code})`);
     }
     if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-      throw new ConnectionConfigError(`The CA file ${tls.caFile} holds no PEM certificate`);
+      throw new ConnectionConfigError(
+        `--ca-file ${tls.caFile}: the file holds no PEM certificate (a "-----BEGIN CERTIFICATE-----" block)`,
+      );
     }
     ca = [...rootCertificates, pem];
   }
@@ -87,7 +89,10 @@ export interface AttemptRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
-  headersTimeoutMs: number;
+  /** Whole-response deadline: headers and the last byte of the body, from the start of the attempt. */
+  deadlineMs: number;
+  /** Largest body read; past it the attempt fails as `oversize` instead of filling memory. */
+  maxBodyBytes: number;
   signal?: AbortSignal;
 }
 
@@ -100,19 +105,36 @@ export type AttemptResult =
     }
   | { kind: 'failure'; failure: TransportFailure; errno?: string };
 
-/** One HTTP exchange. Never throws: a missing response is a classified failure. */
+/** The errno given to an attempt cut by its whole-response deadline. */
+const RESPONSE_DEADLINE = 'DPAC_RESPONSE_DEADLINE';
+
+/**
+ * One HTTP exchange. Never throws: a missing response is a classified failure. A server that
+ * sends headers and then trickles its body is cut at the deadline like one that never answers.
+ */
 export async function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
+  const own = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    own.abort();
+  }, req.deadlineMs);
+  // A listener removed at the end, not AbortSignal.any: the caller's signal lives for the whole run.
+  const cancel = (): void => own.abort();
+  if (req.signal?.aborted) own.abort();
+  req.signal?.addEventListener('abort', cancel, { once: true });
   try {
     const response = await request(req.url, {
       dispatcher: req.dispatcher,
       method: req.method,
       headers: req.headers,
       body: req.body ?? null,
-      headersTimeout: req.headersTimeoutMs,
-      bodyTimeout: req.headersTimeoutMs,
-      signal: req.signal ?? null,
+      headersTimeout: req.deadlineMs,
+      bodyTimeout: req.deadlineMs,
+      signal: own.signal,
     });
-    const text = await response.body.text();
+    const text = await readBody(response.body, response.headers['content-length'], req.maxBodyBytes);
+    if (text === undefined) return { kind: 'failure', failure: 'oversize' };
     return {
       kind: 'response',
       status: response.statusCode,
@@ -120,8 +142,37 @@ export async function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
       body: parseBody(text),
     };
   } catch (error) {
-    return { kind: 'failure', ...classifyTransportError(error, req.signal) };
+    if (timedOut && !req.signal?.aborted)
+      return { kind: 'failure', failure: 'timeout', errno: RESPONSE_DEADLINE };
+    return { kind: 'failure', ...classifyTransportError(error, own.signal) };
+  } finally {
+    clearTimeout(timer);
+    req.signal?.removeEventListener('abort', cancel);
   }
+}
+
+/** The body as text, or undefined once it passes `max` bytes (the stream is dropped there). */
+async function readBody(
+  body: Dispatcher.ResponseData['body'],
+  contentLength: string | string[] | undefined,
+  max: number,
+): Promise<string | undefined> {
+  const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+  if (Number.isFinite(declared) && declared > max) {
+    body.destroy();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseBody(text: string): unknown {

@@ -52,6 +52,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
     appliedAddresses: completed,
     client: input.client,
     ownershipTag: input.ownershipTag,
+    env: input.env,
   }).catch((error: unknown) => [unverified(error)]);
   const done = (action: string) =>
     input.plan.changes.filter((c) => c.action === action && completed.has(c.address)).length;

@@ -2,11 +2,12 @@
 // calls, secrets are resolved at send time, a failed step skips its dependents while independent
 // branches go on, and an interrupt starts nothing new. Every step ends as a result, never a throw.
 import { IndeterminateWriteError } from '../api/errors.js';
+import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue } from '../api/platform-id.js';
 import type { Call } from '../core/call.js';
 import { getPointer } from '../core/json-pointer.js';
 import { resolveAmbiguousCreate } from './resolve-ambiguous-create.js';
 import type { ApplyEvent, StepResult } from './step-result.js';
-import { substitute } from './substitute.js';
+import { substitute, substitutePath } from './substitute.js';
 
 export interface WriteClient {
   request(req: {
@@ -124,18 +125,22 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
   async function runStep(call: Call): Promise<StepResult> {
     const started = Date.now();
     const ms = () => Date.now() - started;
-    const filled = substitute({ path: call.path, body: call.body }, ids, options.env);
-    if (!filled.value)
-      return { call, status: 'failed', message: `Could not ${intentOf(call)}: ${filled.error}`, ms: ms() };
-    const req = {
-      method: call.method,
-      path: filled.value.path,
-      body: filled.value.body,
-      intent: intentOf(call),
-    };
+    const path = substitutePath(call.path, ids);
+    const filled = substitute({ body: call.body }, ids, options.env);
+    if (path.value === undefined || !filled.value) {
+      const why = [path.error, filled.error].filter(Boolean).join(' and ');
+      return { call, status: 'failed', message: `Could not ${intentOf(call)}: ${why}`, ms: ms() };
+    }
+    const req = { method: call.method, path: path.value, body: filled.value.body, intent: intentOf(call) };
     try {
       const res = await options.client.request(req);
-      return { call, status: 'applied', id: createdId(call, res.body), ms: ms() };
+      const id = createdId(call, res.body);
+      if (id !== undefined && !isPlatformId(id)) {
+        // Created, but under an id no later call may use: its dependents are skipped.
+        const message = `Could not ${intentOf(call)}: the platform answered the id ${quoteServerValue(id)}, which is not a platform id (${PLATFORM_ID_FORMS}); dpac refuses to use it`;
+        return { call, status: 'failed', message, ms: ms() };
+      }
+      return { call, status: 'applied', id, ms: ms() };
     } catch (error) {
       if (!isIndeterminate(error)) return { call, status: 'failed', message: messageOf(error), ms: ms() };
       const settled = await resolveAmbiguousCreate({ call, req, ids, options });

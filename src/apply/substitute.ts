@@ -1,5 +1,7 @@
 // Fills a call's placeholders just before it is sent: `${Kind/.../name.id}` from ids known so far,
-// `${env.NAME}` from the environment (secrets are resolved here and only here). Pure.
+// `${env.NAME}` from the environment (secrets are resolved here and only here). In a path, an id
+// must have a platform id's form and is percent-encoded: it is one segment, never a route. Pure.
+import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue } from '../api/platform-id.js';
 import { ID_PLACEHOLDER } from '../core/address.js';
 
 const ENV_REF = /(?<!\$)\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -39,6 +41,22 @@ export function substitute<T>(
   };
   const out = walk(value) as T;
   return missing.length ? { error: `needs ${[...new Set(missing)].join(' and ')}` } : { value: out };
+}
+
+/** A call's path with its id placeholders filled; an id that is not a platform id is refused. */
+export function substitutePath(path: string, ids: ReadonlyMap<string, string>): Substitution<string> {
+  const problems: string[] = [];
+  const value = path.replace(ID_PLACEHOLDER, (whole, address: string) => {
+    const id = ids.get(address);
+    if (id === undefined) problems.push(`needs the id of ${address} (it was not created)`);
+    else if (!isPlatformId(id)) {
+      problems.push(
+        `refuses the id ${quoteServerValue(id)} of ${address} in a path: it is not a platform id (${PLATFORM_ID_FORMS})`,
+      );
+    }
+    return id === undefined ? whole : encodeURIComponent(id);
+  });
+  return problems.length ? { error: [...new Set(problems)].join(' and ') } : { value };
 }
 
 /** Addresses whose ids a value refers to. */

@@ -1,18 +1,23 @@
 // After an apply, re-read what was written and report any object whose live state does not match
-// the plan ("inconsistent result after apply").
+// the plan ("inconsistent result after apply"). A plan shows `${env.NAME}` where a secret
+// variable's value was written into a plain field: that is compared as the value it stands for,
+// and reported as the reference.
 import type { Diagnostic } from '../core/diagnostic.js';
 import { compareSpecs } from '../diff/compare-specs.js';
 import { KINDS } from '../kinds/index.js';
 import type { ReadClient } from '../live/live-object.js';
 import { readLive } from '../live/read-live.js';
 import { addressScope } from '../live/read-scope.js';
+import { concealSecrets } from '../manifest/sensitive.js';
 import type { PlanChange } from '../plan/plan.js';
+import { substitute } from './substitute.js';
 
 export async function verifyApply(options: {
   changes: readonly PlanChange[];
   appliedAddresses: ReadonlySet<string>;
   client: ReadClient;
   ownershipTag: string;
+  env: Record<string, string | undefined>;
 }): Promise<Diagnostic[]> {
   const changes = options.changes.filter((c) => options.appliedAddresses.has(c.address));
   if (changes.length === 0) return [];
@@ -36,7 +41,16 @@ export async function verifyApply(options: {
       continue;
     }
     const skip = [...KINDS[c.kind].sensitive, ...(c.ignore ?? [])];
-    const diffs = compareSpecs(c.after, obj.spec, { skip, keyed: KINDS[c.kind].keyedLists });
+    const referenced = new Map<string, string>();
+    for (const [, name] of JSON.stringify(c.after).matchAll(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+      const value = name === undefined ? undefined : options.env[name];
+      if (name !== undefined && value !== undefined && value.length >= 3) referenced.set(value, name);
+    }
+    const planned = referenced.size
+      ? (substitute(c.after, new Map(), options.env).value ?? c.after)
+      : c.after;
+    const found = compareSpecs(planned, obj.spec, { skip, keyed: KINDS[c.kind].keyedLists });
+    const diffs = concealSecrets(found, referenced);
     if (diffs.length)
       out.push(
         inconsistent(

@@ -1,6 +1,6 @@
 // Connection flags shared by commands that talk to the API, and opening a client from them.
 import type { Command } from 'commander';
-import { type ApiClient, createClient, resolveConnection } from '../api/index.js';
+import { type ApiClient, ConnectionConfigError, createClient, resolveConnection } from '../api/index.js';
 import type { CliIo } from './io.js';
 import type { Settings } from './settings.js';
 
@@ -35,7 +35,7 @@ export function connect(
   io: CliIo,
   flags: ConnectFlags,
   settings: Settings,
-  options: { readOnly?: boolean } = {},
+  options: { readOnly?: boolean; secrets?: readonly string[] } = {},
 ): OpenedClient | undefined {
   const resolved = resolveConnection({
     url: settings.url,
@@ -48,11 +48,20 @@ export function connect(
     io.err(`Error: ${resolved.error ?? 'cannot connect'}`);
     return undefined;
   }
-  const client = createClient({
-    ...resolved.value,
-    ...(options.readOnly ? { readOnly: true } : { concurrency: { writes: settings.parallelism } }),
-    ...(flags.verbose ? { log: (line: string) => io.err(line) } : {}),
-  });
+  let client: ApiClient;
+  try {
+    client = createClient({
+      ...resolved.value,
+      ...(options.readOnly ? { readOnly: true } : { concurrency: { writes: settings.parallelism } }),
+      ...(options.secrets?.length ? { secrets: options.secrets } : {}),
+      ...(flags.verbose ? { log: (line: string) => io.err(line) } : {}),
+    });
+  } catch (error) {
+    // A CA file that cannot be read or holds no certificate is the user's to fix, not a bug.
+    if (!(error instanceof ConnectionConfigError)) throw error;
+    io.err(`Error: ${error.message}`);
+    return undefined;
+  }
   for (const warning of client.connectionWarnings()) io.err(`Warning: ${warning}`);
   return { client, url: resolved.value.baseUrl };
 }

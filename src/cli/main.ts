@@ -2,7 +2,8 @@
 // The dpac binary. The only place that calls process.exit, and only once stdout and stderr are
 // flushed: a pipe (`| jq`, `| head`) takes writes asynchronously, so exiting right after the last
 // write would cut the output at the pipe's buffer size. Ctrl-C once: long commands start nothing
-// new and finish what is in flight; twice: exit at once.
+// new and finish what is in flight; twice: exit at once. SIGTERM (a CI cancel or timeout) counts
+// as a Ctrl-C press: the first one stops the run cleanly with its summary.
 import { noInterrupts, processIo } from './io.js';
 import { runCli } from './run.js';
 
@@ -15,7 +16,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 const interrupts = noInterrupts();
 let presses = 0;
-process.on('SIGINT', () => {
+const onInterrupt = (): void => {
   presses++;
   if (presses === 1) {
     interrupts.trigger();
@@ -25,7 +26,9 @@ process.on('SIGINT', () => {
     '\nSecond interrupt: exiting now. Calls in flight may or may not have been applied; run dpac plan to see.\n',
   );
   process.exit(130);
-});
+};
+process.on('SIGINT', onInterrupt);
+process.on('SIGTERM', onInterrupt);
 
 const code = await runCli(process.argv.slice(2), processIo(interrupts));
 process.exitCode = code;

@@ -8,7 +8,9 @@ import { hasErrors } from '../core/diagnostic.js';
 import { loadManifests } from '../manifest/load-manifests.js';
 import type { Manifest } from '../manifest/manifest.js';
 import type { ProjectConfig } from '../manifest/project-config.js';
+import { concealSecrets } from '../manifest/sensitive.js';
 import { type ComputedPlan, computePlan } from '../pipeline.js';
+import type { Plan } from '../plan/plan.js';
 import { renderDiagnostics } from '../render/render-diagnostics.js';
 import type { Style } from '../render/style.js';
 import { addConnectOptions, type ConnectFlags, connect } from './connect.js';
@@ -74,7 +76,10 @@ export async function planSession(
   if (!loaded) return EXIT.error;
   const settings = settingsFor(io, { flags, project: loaded.project, env: io.env }, options.style);
   if (!settings) return EXIT.error;
-  const opened = connect(io, flags, settings, { readOnly: options.readOnly });
+  const opened = connect(io, flags, settings, {
+    readOnly: options.readOnly,
+    secrets: [...loaded.secrets.keys()],
+  });
   if (!opened) return EXIT.error;
   try {
     const computed = await computePlan({
@@ -96,6 +101,7 @@ export async function planSession(
     }
     return {
       ...computed,
+      plan: concealPlan(computed.plan, loaded.secrets),
       client: opened.client,
       url: opened.url,
       manifests: loaded.manifests,
@@ -106,6 +112,19 @@ export async function planSession(
     await opened.client.close();
     return reportApiFailure(io, error);
   }
+}
+
+/** What the plan shows and sends holds `${env.NAME}` where a secret variable's value would be. */
+function concealPlan(plan: Plan, secrets: ReadonlyMap<string, string>): Plan {
+  if (secrets.size === 0) return plan;
+  return {
+    ...plan,
+    changes: plan.changes.map((c) => ({
+      ...c,
+      ...concealSecrets({ before: c.before, after: c.after, fields: c.fields }, secrets),
+    })),
+    calls: plan.calls.map((c) => ({ ...c, body: concealSecrets(c.body, secrets) })),
+  };
 }
 
 /** Expected API failures end in one clear line and exit 1; anything else is a bug. */

@@ -19,6 +19,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // --help and --version end here with code 0; usage errors with 1.
       return error.exitCode === 0 ? 0 : 1;
     }
+    const file = fileProblem(error);
+    if (file) {
+      io.err(`Error: ${file}`);
+      return 1;
+    }
     const message = error instanceof Error ? error.message : String(error);
     io.err(
       `dpac: internal error: ${message}\nThis is a bug in dpac ${VERSION} (node ${process.version}). ` +
@@ -27,4 +32,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (io.env.DPAC_DEBUG && error instanceof Error && error.stack) io.err(error.stack);
     return 1;
   }
+}
+
+const FILE_CODES: Record<string, string> = {
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'it is a folder',
+  EEXIST: 'a file is in the way',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+};
+
+/** A file the user named could not be read or written (`--out` into a missing folder…): theirs to fix. */
+function fileProblem(error: unknown): string | undefined {
+  const e = error as NodeJS.ErrnoException | null;
+  if (!e || typeof e.code !== 'string' || typeof e.path !== 'string') return undefined;
+  const why = FILE_CODES[e.code];
+  return why ? `cannot ${e.syscall ?? 'use'} ${e.path}: ${why} (${e.code})` : undefined;
 }

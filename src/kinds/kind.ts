@@ -131,7 +131,8 @@ export function renderPath(template: string, ids: Record<string, string | undefi
   return template.replace(/\{([A-Za-z]+)\}/g, (_, slot: string) => {
     const value = ids[slot];
     if (value === undefined) throw new Error(`path ${template}: no id for {${slot}}`);
-    return value;
+    // An id is one path segment, percent-encoded; a `${…id}` placeholder is filled (and encoded) at apply.
+    return /^\$\{[^}]+\.id\}$/.test(value) ? value : encodeURIComponent(value);
   });
 }
 

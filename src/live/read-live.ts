@@ -1,5 +1,6 @@
 // Reads live state for a scope through list endpoints first, then per-item detail/document GETs
 // only where a kind asks for them; projects every object into its spec shape.
+import { checkListedId } from '../api/platform-id.js';
 import { makeAddress } from '../core/address.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type LiveRecord, renderPath } from '../kinds/kind.js';
@@ -81,9 +82,17 @@ async function readCollection(
   for await (const item of client.list(listPath, { intent: `read ${kind} list` })) {
     if (!scope.only || scope.only(makeAddress(kind, where.ancestors, keyOf(item)))) items.push(item);
   }
+  // Every id is checked before any detail, document or write call can use one.
+  const checked = items.map((listItem) => ({
+    listItem,
+    id: checkListedId(listItem.id, {
+      path: listPath.split('?')[0] ?? listPath,
+      item: keyOf(listItem),
+      intent: `read ${kind} list`,
+    }),
+  }));
   return Promise.all(
-    items.map(async (listItem) => {
-      const id = String(listItem.id ?? '');
+    checked.map(async ({ listItem, id }) => {
       const ids = { ...where.ancestorIds, id };
       const item = def.read.detail
         ? { ...listItem, ...asObject(await client.get(renderPath(def.read.detail, ids))) }

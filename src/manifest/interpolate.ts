@@ -1,7 +1,8 @@
 // `${var.NAME}` and `${env.NAME}` in string values; `$${` is a literal `${`. An undefined
 // reference is an error at its location, never "". In sensitive fields `${env.NAME}` stays
 // verbatim (the secret is read only when a call is sent) and a literal secret is a warning.
-// No message ever contains a substituted value.
+// No message ever contains a substituted value. Every `${env.NAME}` is recorded, so a variable that
+// feeds a secret and is also written into a plain field can be warned about and concealed.
 import type { Diagnostic } from '../core/diagnostic.js';
 import { escapeSegment } from '../core/json-pointer.js';
 import { didYouMean } from './did-you-mean.js';
@@ -16,6 +17,16 @@ export interface InterpolationContext {
   isSensitive(pointer: string): boolean;
   locator: Locator;
   address?: string;
+  /** Receives every `${env.NAME}` reference met, resolved or not. */
+  envUses?: EnvUse[];
+}
+
+export interface EnvUse {
+  name: string;
+  /** In a sensitive field (kept as a reference) or a plain one (substituted). */
+  sensitive: boolean;
+  address?: string;
+  source?: Diagnostic['source'];
 }
 
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -89,6 +100,7 @@ function substitute(text: string, pointer: string, ctx: InterpolationContext, ou
         result += original;
       } else result += found;
     } else if (namespace === 'env' && ENV_NAME.test(name)) {
+      ctx.envUses?.push({ name, sensitive, address: ctx.address, source: ctx.locator.value(pointer) });
       const raw = Object.hasOwn(ctx.env, name) ? ctx.env[name] : undefined;
       const found = typeof raw === 'string' ? raw : undefined;
       if (sensitive) {
@@ -123,4 +135,38 @@ function literalCheck(value: string, pointer: string, ctx: InterpolationContext,
     });
   }
   return value;
+}
+
+/** Values shorter than this are not concealed: they would match inside ordinary words. */
+const MIN_CONCEALED_LENGTH = 3;
+
+/**
+ * A variable that feeds a secret field and is also written into a plain field would print the
+ * secret wherever that field is shown. Each such plain use is a warning, and the variable's value
+ * is returned (value → NAME) so every output can show `${env.NAME}` instead of it.
+ */
+export function secretEchoes(
+  uses: readonly EnvUse[],
+  env: Readonly<Record<string, string | undefined>>,
+): { diagnostics: Diagnostic[]; secrets: Map<string, string> } {
+  const secretNames = new Set(uses.filter((u) => u.sensitive).map((u) => u.name));
+  const secrets = new Map<string, string>();
+  for (const name of secretNames) {
+    const value = Object.hasOwn(env, name) ? env[name] : undefined;
+    if (value !== undefined && value.length >= MIN_CONCEALED_LENGTH) secrets.set(value, name);
+  }
+  const diagnostics = uses
+    .filter((u) => !u.sensitive && secretNames.has(u.name))
+    .map(
+      (u): Diagnostic => ({
+        severity: 'warning',
+        summary: `\${env.${u.name}} feeds a secret field and is also written into this plain field`,
+        detail:
+          'The platform stores and shows this field in clear. dpac prints its value as ' +
+          `\${env.${u.name}} everywhere, but anyone who can read the object can read the secret.`,
+        address: u.address,
+        source: u.source,
+      }),
+    );
+  return { diagnostics, secrets };
 }

@@ -7,6 +7,7 @@ import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { KINDS } from '../kinds/index.js';
 import type { Ref } from '../kinds/kind.js';
 import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js';
+import { type EnvUse, secretEchoes } from './interpolate.js';
 import type { Locator } from './locator.js';
 import { type KindRegistry, type Manifest, registeredKinds } from './manifest.js';
 import { parseYaml } from './parse-yaml.js';
@@ -41,6 +42,8 @@ export interface LoadManifestsResult {
   files: string[];
   /** dpac.yaml, relative to cwd, when one was used. */
   projectFile?: string;
+  /** Values of the variables that feed secret fields (value → NAME), to conceal in every output. */
+  secrets: Map<string, string>;
 }
 
 export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
@@ -77,11 +80,13 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   const manifests: Manifest[] = [];
   const locators = new WeakMap<Manifest, Locator>();
   const invalid = new Set<string>();
+  const envUses: EnvUse[] = [];
   const context = {
     registry,
     vars: variables.vars,
     env: options.env,
     checkSecretEnv: options.checkSecretEnv ?? false,
+    envUses,
   };
   for (const source of read.sources) {
     const parsed = parseYaml(source);
@@ -95,6 +100,9 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
       } else if (result.address) invalid.add(result.address);
     }
   }
+
+  const echoes = secretEchoes(envUses, options.env);
+  diagnostics.push(...echoes.diagnostics);
 
   const declared = new Map<string, Manifest>();
   for (const m of manifests) if (!declared.has(m.address)) declared.set(m.address, m);
@@ -115,6 +123,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     diagnostics: sortDiagnostics(diagnostics),
     files: read.sources.map((s) => s.file),
     ...(projectRef ? { projectFile: projectRef.file } : {}),
+    secrets: echoes.secrets,
   };
 }
 

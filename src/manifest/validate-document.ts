@@ -5,7 +5,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import type { KindName } from '../kinds/index.js';
 import { didYouMean } from './did-you-mean.js';
 import { documentSchema } from './document-schema.js';
-import { interpolate } from './interpolate.js';
+import { type EnvUse, interpolate } from './interpolate.js';
 import {
   ancestorKindsIn,
   type KindRegistry,
@@ -22,6 +22,8 @@ export interface DocumentContext {
   vars: Readonly<Record<string, string>>;
   env: Readonly<Record<string, string | undefined>>;
   checkSecretEnv: boolean;
+  /** Collects every `${env.NAME}` met (see secretEchoes). */
+  envUses?: EnvUse[];
 }
 
 export interface DocumentResult {
@@ -54,6 +56,7 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
     isSensitive: (p) => p.startsWith('/spec/') && isSensitivePointer(definition.sensitive, p.slice(5)),
     locator: doc.locator,
     address,
+    ...(ctx.envUses ? { envUses: ctx.envUses } : {}),
   });
   const input = { ...(interpolated.value as Record<string, unknown>) };
   if (input.spec === null || input.spec === undefined) input.spec = {};

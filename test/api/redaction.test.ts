@@ -171,3 +171,60 @@ describe('redact()', () => {
     expect(redactText('pw is hunter2!', ['hunter2!'])).toBe(`pw is ${REDACTED}`);
   });
 });
+
+describe('encoded forms of a secret', () => {
+  const secret = 'pa"ss\\wo rd/+é';
+  const body = JSON.stringify({ name: 'db', connection: { password: secret } });
+  const echoes: Record<string, string> = {
+    raw: `got ${secret}`,
+    'JSON-escaped': `got ${body}`,
+    'JSON-escaped twice': JSON.stringify({ echo: body }),
+    'URL-encoded': `got ?p=${encodeURIComponent(secret)}`,
+    'form-encoded': `got p=${encodeURIComponent(secret).replace(/%20/g, '+')}`,
+    base64: `got ${Buffer.from(secret).toString('base64')}`,
+    base64url: `got ${Buffer.from(secret).toString('base64url')}`,
+    'base64 of the whole body': `got ${Buffer.from(body).toString('base64')}`,
+  };
+
+  it.each(Object.entries(echoes))('scrubs a secret echoed %s', (_form, text) => {
+    const scrubbed = redactText(text, [secret]);
+    expect(scrubbed).toContain(REDACTED);
+    for (const leak of [secret, 'pa\\"ss', Buffer.from(secret).toString('base64').slice(0, 12)]) {
+      expect(scrubbed).not.toContain(leak);
+    }
+  });
+
+  it('scrubs a body echoed JSON-escaped and base64-encoded in a server error', async () => {
+    const server = await startScriptedServer((req, res) =>
+      apiError(res, 400, 'IW10006', `bad body ${req.body} (${Buffer.from(req.body).toString('base64')})`),
+    );
+    open.push(server);
+    const client = createClient({ baseUrl: server.url, auth: { refreshToken: 'rt' } });
+    open.push(client);
+    const error = await client
+      .request({ method: 'PUT', path: '/sources/x', body: { connection: { password: secret } } })
+      .catch((e: unknown) => e);
+    const text = textsOf(error).join('\n');
+    expect(text).toContain('IW10006');
+    for (const leak of [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      Buffer.from(secret).toString('base64'),
+    ]) {
+      expect(text).not.toContain(leak);
+    }
+  });
+
+  it('scrubs a secret the server echoes past the length at which details are cut', async () => {
+    const server = await startScriptedServer((req, res) =>
+      apiError(res, 400, 'IW10006', `${'x'.repeat(480)}${req.body}`),
+    );
+    open.push(server);
+    const client = createClient({ baseUrl: server.url, auth: { refreshToken: 'rt' } });
+    open.push(client);
+    const error = await client
+      .request({ method: 'PUT', path: '/sources/x', body: { password: 'CANARY-cut-secret-0123456789' } })
+      .catch((e: unknown) => e);
+    expect(textsOf(error).join('\n')).not.toContain('CANARY-');
+  });
+});

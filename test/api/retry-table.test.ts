@@ -31,7 +31,7 @@ async function setup(queue: Answer[], extra: Partial<CreateClientOptions> = {}) 
     baseUrl: server.url,
     auth: { refreshToken: 'test-refresh-token' },
     retry: { sleep: sleeper.sleep, random: () => 1 },
-    timeouts: { headersReadMs: 300, headersWriteMs: 300 },
+    timeouts: { readMs: 300, writeMs: 300, hedging: false },
     ...extra,
   });
   open.push(client);
@@ -284,7 +284,7 @@ describe('cancellation', () => {
     const controller = new AbortController();
     const { client } = await setup(['hang'], {
       signal: controller.signal,
-      timeouts: { headersReadMs: 30_000 },
+      timeouts: { readMs: 30_000 },
     });
     const pending = client.get('/domains').catch((e: unknown) => e);
     setTimeout(() => controller.abort(), 50);

@@ -114,7 +114,9 @@ describe('TLS', () => {
   it('reports an unreadable or non-PEM CA file as a configuration error', () => {
     const make = (caFile: string) => () =>
       createClient({ baseUrl: 'https://h/v3', auth: { refreshToken: 'r' }, tls: { caFile } });
-    expect(make('/nonexistent/ca.pem')).toThrow('Could not read the CA file /nonexistent/ca.pem (ENOENT)');
+    expect(make('/nonexistent/ca.pem')).toThrow(
+      '--ca-file /nonexistent/ca.pem: the file cannot be read (ENOENT)',
+    );
     expect(make(fileURLToPath(import.meta.url))).toThrow(/holds no PEM certificate/);
   });
 });

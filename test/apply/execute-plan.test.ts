@@ -47,7 +47,7 @@ describe('executePlan', () => {
       }),
     ];
     const client = fakeClient((req) =>
-      req.path === '/sources' ? { result: { id: 'id-1' } } : { result: true },
+      req.path === '/sources' ? { result: { id: '0000000000000000000000d1' } } : { result: true },
     );
     const results = await executePlan({
       ...base,
@@ -59,7 +59,7 @@ describe('executePlan', () => {
     expect(results.map((r) => r.status)).toEqual(['applied', 'applied']);
     expect(client.sent[1]).toMatchObject({
       method: 'PUT',
-      path: '/sources/id-1/configurations/connection',
+      path: '/sources/0000000000000000000000d1/configurations/connection',
       body: { password: 'pw' },
     });
   });
@@ -85,7 +85,7 @@ describe('executePlan', () => {
             details: 'bad',
             intent: 'create Domain/a',
           })
-        : { result: { id: 'b-id' } },
+        : { result: { id: '0000000000000000000000b1' } },
     );
     const results = await executePlan({ ...base, calls, client, readBack: async () => [] });
     expect(results.map((r) => r.status)).toEqual(['failed', 'skipped', 'applied']);
@@ -171,7 +171,7 @@ describe('executePlan', () => {
     ];
     const client = fakeClient(() => {
       stop = true;
-      return { result: { id: 'a' } };
+      return { result: { id: '0000000000000000000000a1' } };
     });
     const results = await executePlan({
       ...base,

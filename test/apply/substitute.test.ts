@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { referencedIds, substitute } from '../../src/apply/substitute.js';
+import { referencedIds, substitute, substitutePath } from '../../src/apply/substitute.js';
+import { renderPath } from '../../src/kinds/kind.js';
 
 describe('substitute', () => {
   it('fills id placeholders and env references in paths and nested bodies', () => {
@@ -41,5 +42,34 @@ describe('substitute escapes', () => {
   it('reads $${...} as a literal ${...} and resolves nothing inside it', () => {
     const result = substitute({ password: 'pre$${env.X}post' }, new Map(), {});
     expect(result.value).toEqual({ password: 'pre${env.X}post' });
+  });
+});
+
+describe('ids in paths', () => {
+  const good = '66cd72aaeed4673496ef27c7';
+
+  it('fills a platform id into a path, percent-encoded', () => {
+    const ids = new Map([
+      ['Source/a', good],
+      ['User/u', '6RkfybTRQQByEey3v'],
+    ]);
+    expect(substitutePath('/sources/${Source/a.id}/x/${User/u.id}', ids)).toEqual({
+      value: `/sources/${good}/x/6RkfybTRQQByEey3v`,
+    });
+  });
+
+  it('refuses an id that is not a platform id instead of turning it into a route', () => {
+    const ids = new Map([['Table/s/t', `../../../domains/${good}`]]);
+    const result = substitutePath('/sources/x/tables/${Table/s/t.id}', ids);
+    expect(result.value).toBeUndefined();
+    expect(result.error).toBe(
+      `refuses the id "../../../domains/${good}" of Table/s/t in a path: it is not a platform id (24 hex digits, or 17 letters and digits for users)`,
+    );
+  });
+
+  it('renders a known id as one encoded path segment, and leaves placeholders for apply', () => {
+    expect(renderPath('/sources/{Source}/tables/{id}', { Source: '${Source/a.id}', id: '../x?y#z' })).toBe(
+      '/sources/${Source/a.id}/tables/..%2Fx%3Fy%23z',
+    );
   });
 });

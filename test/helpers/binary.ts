@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const DPAC_BIN = path.resolve(import.meta.dirname, '../../dist/cli/main.js');
+export const DPAC_BIN = path.resolve(import.meta.dirname, '../../dist/cli/main.js');
 
 export interface BinaryRun {
   code: number | null;

@@ -9,17 +9,25 @@ import type { Manifest } from '../../src/manifest/manifest.js';
 function fakeApi() {
   const gets: string[] = [];
   const lists: Record<string, Record<string, unknown>[]> = {
-    '/sources': [{ id: 's1', name: 'db', type: 'rdbms', sub_type: 'sqlserver', tags: ['managed-by:dpac'] }],
-    '/sources/s1/tables': [
+    '/sources': [
       {
-        id: 't1',
+        id: '5000000000000000000000a1',
+        name: 'db',
+        type: 'rdbms',
+        sub_type: 'sqlserver',
+        tags: ['managed-by:dpac'],
+      },
+    ],
+    '/sources/5000000000000000000000a1/tables': [
+      {
+        id: '7000000000000000000000b1',
         name: 'orders',
         original_table_name: 'orders',
         schema_name_at_source: 'dbo',
         configuration: { sync_type: 'full-load' },
       },
       {
-        id: 't2',
+        id: '7000000000000000000000b2',
         name: 'other',
         original_table_name: 'other',
         schema_name_at_source: 'dbo',
@@ -63,7 +71,7 @@ describe('readLive', () => {
       ownershipTag: 'managed-by:dpac',
     });
     expect(api.gets.filter((p) => p.endsWith('/configurations/advance'))).toEqual([
-      '/sources/s1/tables/t1/configurations/advance',
+      '/sources/5000000000000000000000a1/tables/7000000000000000000000b1/configurations/advance',
     ]);
     expect(live.objects.get('Table/db/orders')?.spec.advanced_configurations).toEqual([]);
     expect(live.objects.get('Table/db/other')?.spec.advanced_configurations).toBeUndefined();
