@@ -1,4 +1,5 @@
-// Maps JSON pointers into a parsed YAML document to file:line:col, for keys and for values.
+// Maps JSON pointers into a parsed YAML document to file:line:col, for keys and for values. The
+// full map may be built lazily (only diagnostics need it), from the root mapping's keys until then.
 import type { SourceLocation } from '../core/diagnostic.js';
 import { ancestorPointers } from '../core/json-pointer.js';
 
@@ -9,20 +10,37 @@ export interface NodeLocation {
   value: SourceLocation;
 }
 
+export type NodeMap = ReadonlyMap<string, NodeLocation>;
+
 export class Locator {
+  private built: NodeMap | undefined;
+
+  /**
+   * `nodes` is the map, or a function building it on first use; `topKeys` (pointer → where the key
+   * starts) answers `key()` for the root mapping's keys without building it.
+   */
   constructor(
     readonly file: string,
-    private readonly nodes: ReadonlyMap<string, NodeLocation>,
+    private readonly nodes: NodeMap | (() => NodeMap),
+    private readonly topKeys?: ReadonlyMap<string, SourceLocation>,
   ) {}
+
+  private map(): NodeMap {
+    if (typeof this.nodes !== 'function') return this.nodes;
+    this.built ??= this.nodes();
+    return this.built;
+  }
 
   /** Where the value at `pointer` starts, if the document has one there. */
   value(pointer: string): SourceLocation | undefined {
-    return this.nodes.get(pointer)?.value;
+    return this.map().get(pointer)?.value;
   }
 
   /** Where the key of the value at `pointer` starts (falls back to the value for sequence items). */
   key(pointer: string): SourceLocation | undefined {
-    const node = this.nodes.get(pointer);
+    const top = this.topKeys?.get(pointer);
+    if (top) return top;
+    const node = this.map().get(pointer);
     return node?.key ?? node?.value;
   }
 
