@@ -82,5 +82,11 @@ function toPlanChange(c: Change, declared: AssembleInput['declared']): PlanChang
 /** Digest of what was declared: kind, address and spec of every manifest, order-independent. */
 export function manifestDigest(manifests: readonly Manifest[]): string {
   const parts = manifests.map((m) => stableStringify({ a: m.address, s: m.spec })).sort();
-  return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
+  // Fed part by part: the same digest as of the joined text, without building it.
+  const hash = createHash('sha256');
+  parts.forEach((part, i) => {
+    if (i > 0) hash.update('\n');
+    hash.update(part);
+  });
+  return hash.digest('hex').slice(0, 32);
 }
