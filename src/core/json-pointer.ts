@@ -81,5 +81,6 @@ export function setPointer<T>(value: T, pointer: string, next: unknown): T {
 
 /** Whether `path` equals `prefix` or lies below it. */
 export function isUnder(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+  if (path.length <= prefix.length) return path === prefix;
+  return path.charCodeAt(prefix.length) === 0x2f && path.startsWith(prefix);
 }

@@ -19,8 +19,7 @@ export function stableStringify(value: unknown): string {
     return `${out}]`;
   }
   const record = value as Record<string, unknown>;
-  // Object.keys then the default sort: UTF-16 order, as the plain comparison was.
-  const keys = Object.keys(record).sort();
+  const keys = sortInPlace(Object.keys(record));
   let out = '{';
   let first = true;
   for (const key of keys) {
@@ -30,6 +29,24 @@ export function stableStringify(value: unknown): string {
     first = false;
   }
   return `${out}}`;
+}
+
+/**
+ * UTF-16 order, as the plain comparison was. Insertion sort: objects have a few keys, often in
+ * order already, and Array#sort allocates a work copy for each of the ~500,000 objects of a plan.
+ */
+function sortInPlace(keys: string[]): string[] {
+  if (keys.length > 32) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i - 1;
+    while (j >= 0 && (keys[j] as string) > key) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
 }
 
 // Plans hash every spec and every touched live object: the same few hundred keys, quoted once.
