@@ -6,6 +6,7 @@ import path from 'node:path';
 import { noInterrupts } from '../cli/io.js';
 import { runCli } from '../cli/run.js';
 import { basePlatformYaml, sqlSourceYaml } from './base-platform.js';
+import { benchEnv } from './bench-env.js';
 
 export interface BenchShape {
   sources: number;
@@ -21,19 +22,6 @@ export const FULL_SHAPE: BenchShape = {
   groupsPerSource: 1,
   tablesPerGroup: 10,
 };
-
-export const BENCH_REFRESH_TOKEN = 'dpac-emulator-refresh-token-0000000000000000000000000000000000000000';
-
-/** Values for every `${env.X}` the generated manifests use (bench data, not real secrets). */
-export const BENCH_SECRETS: Record<string, string> = {
-  BENCH_DB_PASSWORD: 'bench-db-password',
-  BENCH_WORKSPACE_TOKEN: 'bench-workspace-token',
-  BENCH_LAKE_KEY: 'bench-lake-key',
-};
-
-export function benchEnv(url: string): Record<string, string> {
-  return { DPAC_URL: url, DPAC_REFRESH_TOKEN: BENCH_REFRESH_TOKEN, ...BENCH_SECRETS };
-}
 
 const pad = (n: number): string => String(n).padStart(3, '0');
 export const sourceName = (s: number): string => `bench_src_${pad(s)}`;
@@ -80,7 +68,7 @@ metadata:
   name: ${name}
   source: ${sourceName(s)}
 spec:
-  description: Table ${t} of source ${s}.
+  description: Table ${t} of ${sourceName(s)}.
   source_table:
     schema_name: dbo
     table_name: ${name}
