@@ -1,5 +1,5 @@
 // Maps JSON pointers into a parsed YAML document to file:line:col, for keys and for values. The
-// full map may be built lazily (only diagnostics need it), from the root mapping's keys until then.
+// full map may be built lazily: only diagnostics need it.
 import type { SourceLocation } from '../core/diagnostic.js';
 import { ancestorPointers } from '../core/json-pointer.js';
 
@@ -16,13 +16,13 @@ export class Locator {
   private built: NodeMap | undefined;
 
   /**
-   * `nodes` is the map, or a function building it on first use; `topKeys` (pointer → where the key
-   * starts) answers `key()` for the root mapping's keys without building it.
+   * `nodes` is the map, or a function building it on first use; `known` answers `key()` for one
+   * pointer without building it (`/kind`: every manifest's location).
    */
   constructor(
     readonly file: string,
     private readonly nodes: NodeMap | (() => NodeMap),
-    private readonly topKeys?: ReadonlyMap<string, SourceLocation>,
+    private readonly known?: { pointer: string; key: SourceLocation },
   ) {}
 
   private map(): NodeMap {
@@ -38,8 +38,7 @@ export class Locator {
 
   /** Where the key of the value at `pointer` starts (falls back to the value for sequence items). */
   key(pointer: string): SourceLocation | undefined {
-    const top = this.topKeys?.get(pointer);
-    if (top) return top;
+    if (this.known?.pointer === pointer) return this.known.key;
     const node = this.map().get(pointer);
     return node?.key ?? node?.value;
   }

@@ -4,7 +4,6 @@
 // characters) — returns undefined, and the full parser handles the whole file: every diagnostic
 // comes from that one place. Values equal the full parser's; test/manifest pins it differentially.
 import type { SourceLocation } from '../core/diagnostic.js';
-import { escapeSegment } from '../core/json-pointer.js';
 import { MAX_DEPTH } from './limits.js';
 
 export interface FastDocument {
@@ -13,8 +12,8 @@ export interface FastDocument {
   value: unknown;
   /** Where the root node starts, as the full parser reports it. */
   start: SourceLocation;
-  /** Where each key of a root mapping starts, by pointer (`/kind`). */
-  topKeys: Map<string, SourceLocation>;
+  /** Where the root mapping's `kind` key starts (every manifest's location). */
+  kindKey?: SourceLocation;
 }
 
 /** Outside the fast path's subset: the full parser takes over. */
@@ -84,6 +83,8 @@ class FastParser {
   private ls = 0;
   private le = 0;
   private line = 1;
+  /** Set while reading a document whose root mapping has a `kind` key. */
+  private kindKey: SourceLocation | undefined;
 
   constructor(
     private readonly text: string,
@@ -110,10 +111,10 @@ class FastParser {
         continue;
       }
       const start = { file: this.file, line: this.line, col: indent + 1 };
-      const topKeys = new Map<string, SourceLocation>();
-      const value = this.block(indent, 0, topKeys);
+      this.kindKey = undefined;
+      const value = this.block(indent, 0);
       if (this.peek() >= 0) throw BAIL; // content the root did not take: malformed
-      docs.push({ index: index++, value, start, topKeys });
+      docs.push({ index: index++, value, start, ...(this.kindKey ? { kindKey: this.kindKey } : {}) });
       explicit = false;
     }
   }
@@ -168,11 +169,11 @@ class FastParser {
   }
 
   /** A block node starting on the current line at `indent`. */
-  private block(indent: number, depth: number, topKeys?: Map<string, SourceLocation>): unknown {
+  private block(indent: number, depth: number): unknown {
     if (depth > FAST_DEPTH_LIMIT) throw BAIL;
     const at = this.ls + indent;
     if (this.isDash(at)) return this.sequence(indent, depth);
-    return this.mapping(indent, depth, at, topKeys);
+    return this.mapping(indent, depth, at);
   }
 
   private isDash(at: number): boolean {
@@ -202,22 +203,14 @@ class FastParser {
     }
   }
 
-  private mapping(
-    indent: number,
-    depth: number,
-    first: number,
-    topKeys?: Map<string, SourceLocation>,
-  ): Record<string, unknown> {
+  private mapping(indent: number, depth: number, first: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const t = this.text;
     for (let p = first; ; ) {
       const key = this.keyAt(p);
       if (key === undefined || Object.hasOwn(out, key.name)) throw BAIL;
-      topKeys?.set(`/${escapeSegment(key.name)}`, {
-        file: this.file,
-        line: this.line,
-        col: p - this.ls + 1,
-      });
+      if (depth === 0 && key.name === 'kind')
+        this.kindKey = { file: this.file, line: this.line, col: p - this.ls + 1 };
       let q = key.end + 1;
       while (q < this.le && t.charCodeAt(q) === 0x20) q++;
       out[key.name] =

@@ -1,7 +1,7 @@
 // Parses one decoded manifest file into plain documents with locators. Hardened: nesting is
 // pre-scanned, keys must be unique, no aliases or custom tags, and parser messages never quote
 // source lines (they may hold secrets). Files within the fast path's subset skip the full parser;
-// their locators run it on first use (only diagnostics need more than the top-level keys).
+// their locators run it on first use (only diagnostics need more than the `kind` key's place).
 import { isScalar, LineCounter, parseAllDocuments, type YAMLError } from 'yaml';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { MAX_DEPTH } from './limits.js';
@@ -80,7 +80,7 @@ function parseFast(source: SourceText): ParseResult | undefined {
       file,
       index: d.index,
       value: d.value,
-      locator: new Locator(file, nodesOf(d.index), d.topKeys),
+      locator: new Locator(file, nodesOf(d.index), d.kindKey && { pointer: '/kind', key: d.kindKey }),
       start: d.start,
     }),
   );
