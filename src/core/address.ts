@@ -3,7 +3,10 @@
 export type Address = string & { readonly __brand: 'Address' };
 
 export function makeAddress(kind: string, ancestors: readonly string[], name: string): Address {
-  return [kind, ...ancestors, name].join('/') as Address;
+  // Built by concatenation: this runs for every manifest and every live object, several times.
+  let address = kind;
+  for (const ancestor of ancestors) address += `/${ancestor}`;
+  return `${address}/${name}` as Address;
 }
 
 export function parseAddress(address: string): { kind: string; ancestors: string[]; name: string } {
