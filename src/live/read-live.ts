@@ -3,6 +3,7 @@
 import { makeAddress } from '../core/address.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type LiveRecord, renderPath } from '../kinds/kind.js';
+import { EagerProjections } from './eager-projections.js';
 import type { LiveObject, LiveState, ReadClient } from './live-object.js';
 import { projectLive } from './project-live.js';
 import type { ReadScope } from './read-scope.js';
@@ -23,8 +24,9 @@ export interface RawObject {
 }
 
 export async function readLive(options: ReadLiveOptions): Promise<LiveState> {
-  const raws = await fetchRaw(options);
-  return projectLive(raws, options.ownershipTag);
+  const eager = new EagerProjections(options.scope.kinds, options.ownershipTag);
+  const raws = await fetchRaw(options, eager);
+  return projectLive(raws, options.ownershipTag, eager.known);
 }
 
 /**
@@ -33,17 +35,26 @@ export async function readLive(options: ReadLiveOptions): Promise<LiveState> {
  * most of them idle at 20 ms latency). The result keeps the level order: kinds by depth, then by
  * KIND_NAMES, children grouped by parent in the parents' order, items in list order.
  */
-async function fetchRaw({ client, scope, ownershipTag }: ReadLiveOptions): Promise<RawObject[]> {
+async function fetchRaw(
+  { client, scope, ownershipTag }: ReadLiveOptions,
+  eager: EagerProjections,
+): Promise<RawObject[]> {
   const depth = (k: KindName) => ancestorKinds(k).length;
   const order = KIND_NAMES.filter((k) => scope.kinds.has(k)).sort((a, b) => depth(a) - depth(b));
   const childKinds = new Map(order.map((k) => [k, order.filter((c) => KINDS[c].parent === k)]));
   const children = new Map<RawObject, Map<KindName, Promise<RawObject[]>>>();
-  const settle = (reading: Promise<RawObject[]>): Promise<RawObject[]> => {
+  const read = (kind: KindName, where: Where): Promise<RawObject[]> => {
+    eager.started(kind);
+    const reading = readCollection(client, kind, where, scope).then((raws) => {
+      expand(raws);
+      eager.finished(kind, raws);
+      return raws;
+    });
     // Awaited later, in order; meanwhile a failure must not count as unhandled.
     reading.catch(() => {});
     return reading;
   };
-  const expand = (raws: RawObject[]): RawObject[] => {
+  const expand = (raws: RawObject[]): void => {
     for (const parent of raws) {
       const kinds = childKinds.get(parent.kind) ?? [];
       if (kinds.length === 0) continue;
@@ -59,20 +70,13 @@ async function fetchRaw({ client, scope, ownershipTag }: ReadLiveOptions): Promi
         ancestorIds: { ...parent.ancestorIds, [parent.kind]: parent.record.id },
       };
       const byKind = new Map<KindName, Promise<RawObject[]>>();
-      for (const kind of kinds)
-        byKind.set(kind, settle(readCollection(client, kind, where, scope).then(expand)));
+      for (const kind of kinds) byKind.set(kind, read(kind, where));
       children.set(parent, byKind);
     }
-    return raws;
   };
   const roots = new Map<KindName, Promise<RawObject[]>>();
-  for (const kind of order) {
-    if (!KINDS[kind].parent)
-      roots.set(
-        kind,
-        settle(readCollection(client, kind, { ancestors: [], ancestorIds: {} }, scope).then(expand)),
-      );
-  }
+  for (const kind of order)
+    if (!KINDS[kind].parent) roots.set(kind, read(kind, { ancestors: [], ancestorIds: {} }));
 
   const all: RawObject[] = [];
   const byKind = new Map<KindName, RawObject[]>();
@@ -91,10 +95,15 @@ async function fetchRaw({ client, scope, ownershipTag }: ReadLiveOptions): Promi
   return all;
 }
 
+interface Where {
+  ancestors: string[];
+  ancestorIds: Partial<Record<KindName, string>>;
+}
+
 async function readCollection(
   client: ReadClient,
   kind: KindName,
-  where: { ancestors: string[]; ancestorIds: Partial<Record<KindName, string>> },
+  where: Where,
   scope: ReadScope,
 ): Promise<RawObject[]> {
   const def = KINDS[kind];
