@@ -24,7 +24,7 @@ const UNSUPPORTED = new Unsupported();
 
 /** The document's YAML text (ending in a newline), or undefined to let `yaml` write it. */
 export function emitYaml(root: Record<string, unknown>, comment?: string): string | undefined {
-  if (comment !== undefined && comment.includes('\n')) return undefined;
+  if (comment?.includes('\n')) return undefined;
   try {
     const head = comment === undefined ? '' : `#${comment}\n`;
     return `${head}${mapLines(root, '')}`;

@@ -72,9 +72,9 @@ describe('projections made while reading', () => {
             eager.started(kind);
             inFlight.push([kind, raws, then]);
           };
-          start('Environment', p.envs, () =>
-            p.envs.forEach((_, e) => start('EnvironmentStorage', [p.storages[e] as RawObject])),
-          );
+          start('Environment', p.envs, () => {
+            for (const storage of p.storages) start('EnvironmentStorage', [storage]);
+          });
           start('Source', p.sources, () =>
             p.sources.forEach((_, s) => {
               start('Table', p.tables[s] ?? []);
