@@ -127,33 +127,34 @@ async function readCollection(
         ancestorIds: where.ancestorIds,
         record: { id, item, docs },
       });
-      if (!def.read.detail && !documents.some(([doc]) => wanted(keyOf(listItem), doc)))
-        return finish(listItem, {});
+      const listed = def.read.detail ? undefined : wantedDocuments(keyOf(listItem));
+      if (listed?.length === 0) return finish(listItem, {});
       return (async () => {
         const ids = { ...where.ancestorIds, id };
         const item = def.read.detail
           ? { ...listItem, ...asObject(await client.get(renderPath(def.read.detail, ids))) }
           : listItem;
-        const name = keyOf(item);
         const docs: Record<string, unknown> = {};
         await Promise.all(
-          documents
-            .filter(([doc]) => wanted(name, doc))
-            .map(async ([doc, template]) => {
-              docs[doc] = await readDocument(client, renderPath(template, ids));
-            }),
+          (listed ?? wantedDocuments(keyOf(item))).map(async ([doc, template]) => {
+            docs[doc] = await readDocument(client, renderPath(template, ids));
+          }),
         );
         return finish(item, docs);
       })();
     }),
   );
 
-  /** Whether the manifests manage a field that document `doc` of the object named `name` feeds. */
-  function wanted(name: string, doc: string): boolean {
-    const keys = def.read.documentKeys?.[doc];
-    if (!keys) return true;
-    const managed = scope.managedKeys?.(makeAddress(kind, where.ancestors, name)) ?? 'all';
-    return managed === 'all' || keys.some((k) => managed.has(k));
+  /** The documents feeding a field the manifests manage for the object named `name`. */
+  function wantedDocuments(name: string): [string, string][] {
+    let managed: ReadonlySet<string> | 'all' | undefined;
+    return documents.filter(([doc]) => {
+      const keys = def.read.documentKeys?.[doc];
+      if (!keys) return true;
+      managed ??= scope.managedKeys?.(makeAddress(kind, where.ancestors, name)) ?? 'all';
+      const inScope = managed;
+      return inScope === 'all' || keys.some((k) => inScope.has(k));
+    });
   }
 }
 
