@@ -3,21 +3,16 @@
 // most documents are: words, numbers, booleans, null, maps and lists. Anything that `yaml` might
 // quote, fold or tag differently returns undefined and goes through `yaml` itself; a property
 // test holds the two outputs equal.
+import { readsAsNonString } from '../manifest/core-schema.js';
 
 /** Flow style (`[a, b]`) only while the list's JSON stays this short (render-documents.ts). */
 export const FLOW_MAX = 60;
 
-/** Strings `yaml` writes as they are (or in double quotes, below): words of letters, digits and `_ . / ( ) -` joined by single spaces. */
+/**
+ * Strings `yaml` writes as they are (or double-quoted when they read as numbers, booleans or
+ * null): words of letters, digits and `_ . / ( ) -` joined by single spaces.
+ */
 const WORDS = /^[A-Za-z0-9_][A-Za-z0-9_./()-]*(?: [A-Za-z0-9_./()-]+)*$/;
-/** The core schema's null, boolean and number forms: `yaml` double-quotes strings that look so. */
-const NOT_A_STRING = [
-  /^(?:[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-  /^0o[0-7]+$/,
-  /^[-+]?[0-9]+$/,
-  /^0x[0-9a-fA-F]+$/,
-  /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-  /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-];
 
 class Unsupported {}
 const UNSUPPORTED = new Unsupported();
@@ -54,7 +49,8 @@ function scalar(value: unknown): string {
 /** A string value or key. */
 function text(value: string): string {
   if (!WORDS.test(value)) throw UNSUPPORTED;
-  return NOT_A_STRING.some((form) => form.test(value)) ? `"${value}"` : value;
+  // What would read back as a number, a boolean or null is double-quoted, as `yaml` does.
+  return readsAsNonString(value) ? `"${value}"` : value;
 }
 
 /** `key: value` lines of a non-empty map (an empty one is written `{}` by its parent). */

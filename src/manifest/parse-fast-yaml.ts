@@ -4,6 +4,7 @@
 // characters) — returns undefined, and the full parser handles the whole file: every diagnostic
 // comes from that one place. Values equal the full parser's; test/manifest pins it differentially.
 import type { SourceLocation } from '../core/diagnostic.js';
+import { BOOL_FORM, NOT_FINITE, NULL_FORM, resolvePlainScalar } from './core-schema.js';
 import { MAX_DEPTH } from './limits.js';
 
 export interface FastDocument {
@@ -27,19 +28,10 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * Deeper documents go the full way. Half the cap: for what the fast path accepts the nesting
  * pre-scan (scan-nesting.ts) estimates at most depth + 3, so accepted files need no pre-scan.
  */
-export const FAST_DEPTH_LIMIT = MAX_DEPTH / 2;
+const FAST_DEPTH_LIMIT = MAX_DEPTH / 2;
 const KEY_LIMIT = 1000;
 
-const NULL = /^(?:~|[Nn]ull|NULL)$/;
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const INT_OCT = /^0o[0-7]+$/;
-const INT = /^[-+]?[0-9]+$/;
-const INT_HEX = /^0x[0-9a-fA-F]+$/;
-const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
-const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
-const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
-
-/** Plain keys are words: a letter, `_` or `$`, then letters, digits and `_ - . /`. */
+/** Plain keys are words: a letter, `_` or `$`, then those, digits and `- . /`. */
 function isKeyStart(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x24;
 }
@@ -59,23 +51,11 @@ export function parseFastYaml(text: string, file: string): FastDocument[] | unde
   }
 }
 
-/** Resolves a plain scalar like the core schema (first matching tag wins, as in `yaml`). */
+/** A plain scalar's value; NaN and infinities go the full way (to-plain refuses them there). */
 function resolvePlain(s: string): unknown {
-  const c = s.charCodeAt(0);
-  // Only ~, digits, + - . n N t T f F can start a non-string.
-  if (!(c === 0x7e || (c >= 0x2b && c <= 0x39) || 'nNtTfF'.includes(s[0] as string))) return s;
-  if (NULL.test(s)) return null;
-  if (BOOL.test(s)) return s[0] === 't' || s[0] === 'T';
-  if (INT_OCT.test(s)) return parseInt(s.substring(2), 8);
-  if (INT.test(s)) return parseInt(s, 10);
-  if (INT_HEX.test(s)) return parseInt(s.substring(2), 16);
-  if (FLOAT_SPECIAL.test(s)) throw BAIL; // refused by to-plain: let the full path say so
-  if (FLOAT_EXP.test(s) || FLOAT.test(s)) {
-    const n = parseFloat(s);
-    if (!Number.isFinite(n)) throw BAIL;
-    return n;
-  }
-  return s;
+  const value = resolvePlainScalar(s);
+  if (value === NOT_FINITE) throw BAIL;
+  return value;
 }
 
 class FastParser {
@@ -251,8 +231,7 @@ class FastParser {
       end = p + 1;
       while (end < this.le && isKeyChar(t.charCodeAt(end))) end++;
       name = t.slice(p, end);
-      if (t.charCodeAt(end) === 0x3a && NULL.test(name)) throw BAIL;
-      if (t.charCodeAt(end) === 0x3a && BOOL.test(name)) throw BAIL;
+      if (t.charCodeAt(end) === 0x3a && (NULL_FORM.test(name) || BOOL_FORM.test(name))) throw BAIL;
     }
     if (t.charCodeAt(end) !== 0x3a) return undefined;
     if (end + 1 < this.le && t.charCodeAt(end + 1) !== 0x20) return undefined;
