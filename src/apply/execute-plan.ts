@@ -5,6 +5,7 @@ import { IndeterminateWriteError } from '../api/errors.js';
 import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue } from '../api/platform-id.js';
 import type { Call } from '../core/call.js';
 import { getPointer } from '../core/json-pointer.js';
+import { MinHeap } from '../core/min-heap.js';
 import { resolveAmbiguousCreate } from './resolve-ambiguous-create.js';
 import type { ApplyEvent, StepResult } from './step-result.js';
 import { substitute, substitutePath } from './substitute.js';
@@ -168,40 +169,4 @@ export function isIndeterminate(error: unknown): boolean {
 
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** A binary min-heap of plan indexes. */
-class MinHeap {
-  private readonly items: number[] = [];
-  size(): number {
-    return this.items.length;
-  }
-  push(value: number): void {
-    const a = this.items;
-    a.push(value);
-    for (let i = a.length - 1; i > 0; ) {
-      const parent = (i - 1) >> 1;
-      if ((a[parent] as number) <= value) break;
-      a[i] = a[parent] as number;
-      a[parent] = value;
-      i = parent;
-    }
-  }
-  pop(): number {
-    const a = this.items;
-    const top = a[0] as number;
-    const last = a.pop() as number;
-    if (a.length === 0) return top;
-    a[0] = last;
-    for (let i = 0; ; ) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let min = i;
-      if (l < a.length && (a[l] as number) < (a[min] as number)) min = l;
-      if (r < a.length && (a[r] as number) < (a[min] as number)) min = r;
-      if (min === i) return top;
-      [a[i], a[min]] = [a[min] as number, a[i] as number];
-      i = min;
-    }
-  }
 }

@@ -1,17 +1,30 @@
 // The benchmark's emulator, forked into its own process so the figures measure dpac, not the
-// emulator. Speaks over IPC: reports its URL, counts the requests it received, sets latency, stops.
+// emulator. Speaks over IPC: reports its URL, counts the requests it received (token calls apart),
+// sets latency, grows its store by cloning a seeded source, stops.
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import { startEmulator } from '../emulator/server.js';
+import { cloneSources } from './clone-sources.js';
 
 /** Parent → child. */
-export type EmulatorCommand = { type: 'count' } | { type: 'latency'; ms: number } | { type: 'stop' };
+export type EmulatorCommand =
+  | { type: 'count' }
+  | { type: 'latency'; ms: number }
+  | { type: 'clone'; template: string; names: string[] }
+  | { type: 'stop' };
 
 /** Child → parent. */
 export type EmulatorReport =
   | { type: 'ready'; url: string }
-  | { type: 'count'; requests: number; byMethod: Record<string, number> }
-  | { type: 'latency'; ms: number };
+  | {
+      type: 'count';
+      requests: number;
+      byMethod: Record<string, number>;
+      /** Token mints and revocations (under /security/), by method: not the plan's or apply's calls. */
+      auth: Record<string, number>;
+    }
+  | { type: 'latency'; ms: number }
+  | { type: 'cloned'; sources: number };
 
 async function main(): Promise<void> {
   const send = (report: EmulatorReport): void => {
@@ -19,20 +32,28 @@ async function main(): Promise<void> {
   };
   let requests = 0;
   const byMethod: Record<string, number> = {};
+  const auth: Record<string, number> = {};
   // Every request the server receives, instruments included (the bench asks for counts over IPC).
   subscribe('http.server.request.start', (message) => {
-    const method = (message as { request: IncomingMessage }).request.method ?? 'GET';
+    const request = (message as { request: IncomingMessage }).request;
+    const method = request.method ?? 'GET';
     requests++;
     byMethod[method] = (byMethod[method] ?? 0) + 1;
+    if (request.url?.includes('/security/')) auth[method] = (auth[method] ?? 0) + 1;
   });
   const emu = await startEmulator({ port: 0, quiet: true, latencyMs: Number(process.argv[2] ?? 0) });
   process.on('message', (command: EmulatorCommand) => {
     switch (command.type) {
       case 'count':
-        return send({ type: 'count', requests, byMethod: { ...byMethod } });
+        return send({ type: 'count', requests, byMethod: { ...byMethod }, auth: { ...auth } });
       case 'latency':
         emu.setFaults(`latency=${command.ms}`);
         return send({ type: 'latency', ms: command.ms });
+      case 'clone': {
+        const { template, names } = command;
+        emu.store.load(cloneSources(emu.store.snapshot(), { template, names }));
+        return send({ type: 'cloned', sources: emu.store.scan('sources').length });
+      }
       case 'stop':
         void emu.close().then(() => process.disconnect());
         return;

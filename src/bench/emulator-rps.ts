@@ -2,8 +2,8 @@
 // The emulator runs in its own process and the load comes over keep-alive connections (undici Pool),
 // so the figure is the emulator's, not this script's HTTP client's.
 import { Pool } from 'undici';
+import { BENCH_REFRESH_TOKEN } from './bench-env.js';
 import { forkEmulator } from './fork-emulator.js';
-import { BENCH_REFRESH_TOKEN } from './seed-platform.js';
 
 const SEED_COUNT = 1000;
 const CONCURRENCY = 32;

@@ -12,7 +12,8 @@ import { runCli } from '../cli/run.js';
 import { saveState } from '../emulator/persistence.js';
 import { startEmulator } from '../emulator/server.js';
 import type { Doc, Store } from '../emulator/store.js';
-import { benchEnv, runBenchCli, seedPlatform } from './seed-platform.js';
+import { benchEnv } from './bench-env.js';
+import { runBenchCli, seedPlatform } from './seed-platform.js';
 
 export interface ExportFigures {
   tables: number;

@@ -6,6 +6,8 @@ import type { EmulatorCommand, EmulatorReport } from './emulator-process.js';
 export interface EmulatorCounts {
   requests: number;
   byMethod: Record<string, number>;
+  /** Token calls among them, by method. */
+  auth: Record<string, number>;
 }
 
 export interface BenchEmulator {
@@ -14,6 +16,8 @@ export interface BenchEmulator {
   /** Requests the emulator has received so far (every method, token calls included). */
   count(): Promise<EmulatorCounts>;
   setLatency(ms: number): Promise<void>;
+  /** Copies the seeded source `template` once per name (see clone-sources.ts); resolves with the source count. */
+  clone(template: string, names: string[]): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -27,13 +31,18 @@ export async function forkEmulator(latencyMs = 0): Promise<BenchEmulator> {
     count: async () => {
       const pending = nextReport(child, 'count');
       command(child, { type: 'count' });
-      const { requests, byMethod } = await pending;
-      return { requests, byMethod };
+      const { requests, byMethod, auth } = await pending;
+      return { requests, byMethod, auth };
     },
     setLatency: async (ms) => {
       const pending = nextReport(child, 'latency');
       command(child, { type: 'latency', ms });
       await pending;
+    },
+    clone: async (template, names) => {
+      const pending = nextReport(child, 'cloned');
+      command(child, { type: 'clone', template, names });
+      return (await pending).sources;
     },
     stop: async () => {
       if (child.exitCode !== null) return;

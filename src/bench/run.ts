@@ -1,17 +1,28 @@
-// `npm run bench`: seeds an emulator (in its own process) with N sources × M tables + table groups
-// by applying manifests once, then measures no-op plans, each in a fresh process, and prints one
-// JSON document with the figures and the issue's targets. Knobs: DPAC_BENCH_SOURCES, _TABLES,
-// _LATENCY (ms), _SEQUENTIAL (slice | full | off), _SLICE_SOURCES, _EXPORT (off).
+// `npm run bench`: applies the 10k-table bench platform from empty at DPAC_BENCH_LATENCY (an
+// emulator in its own process), measures no-op plans (each in a fresh process) at 0 ms and at that
+// latency, cold `dpac validate` runs, plans at 30k tables (and 100k with DPAC_BENCH_SOURCES=1000,
+// not run in CI) seeded by cloning, and the export bench. Prints the JSON report on stdout and the
+// issue's targets table on stderr. Knobs: DPAC_BENCH_SOURCES (largest point, in sources of 100
+// tables), _TABLES (per source), _LATENCY (ms), _REPEAT (runs per CPU figure), _EXPORT (off).
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { createClient } from '../api/index.js';
+import { BENCH_REFRESH_TOKEN } from './bench-env.js';
+import { type PlanPoint, renderTargets, targetRows } from './bench-targets.js';
 import { type BenchEmulator, type EmulatorCounts, forkEmulator } from './fork-emulator.js';
 import type { PlanFigures } from './plan-bench.js';
-import { type BenchShape, FULL_SHAPE, seedPlatform } from './seed-platform.js';
+import {
+  type BenchShape,
+  FULL_SHAPE,
+  seedPlatform,
+  sourceName,
+  writeBenchManifests,
+} from './seed-platform.js';
+import type { ValidateFigures } from './validate-bench.js';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,180 +30,155 @@ const number = (name: string, fallback: number): number => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value >= 0 && process.env[name] !== '' ? value : fallback;
 };
-const round2 = (n: number): number => Math.round(n * 100) / 100;
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+const tablesOf = (shape: BenchShape): number => shape.sources * shape.tablesPerSource;
+const load = () => loadavg().map((n) => Math.round(n * 100) / 100);
 
-interface Measured extends PlanFigures {
-  emulator_requests: number;
+/** A script of this folder in a fresh process; its stdout is one JSON document. */
+async function child<T>(script: string, args: string[]): Promise<T> {
+  const { stdout } = await run(process.execPath, [path.join(here, script), ...args], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as T;
 }
 
-/** One plan in a fresh process, so CPU and peak RSS are that plan's alone. */
-async function measure(emu: BenchEmulator, dir: string, reads?: number): Promise<Measured> {
-  const before = await emu.count();
-  const args = [path.join(here, 'plan-bench.js'), dir, emu.url, ...(reads ? [String(reads)] : [])];
-  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const figures = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as PlanFigures;
-  const after = await emu.count();
-  return { ...figures, emulator_requests: after.requests - before.requests };
+type MeasuredPlan = Omit<PlanFigures, 'cpu_ms'> & PlanPoint & { cpu_split_ms: PlanFigures['cpu_ms'] };
+
+async function measurePlan(emu: BenchEmulator, dir: string, tables: number): Promise<MeasuredPlan> {
+  const { cpu_ms, ...figures } = await child<PlanFigures>('plan-bench.js', [dir, emu.url]);
+  return { ...figures, tables, cpu_ms: cpu_ms.user + cpu_ms.system, cpu_split_ms: cpu_ms };
 }
 
-async function seed(emu: BenchEmulator, shape: BenchShape, root: string) {
-  const dir = await mkdtemp(path.join(root, `s${shape.sources}-`));
+/** Writes minus token calls; reads likewise. */
+function callsBetween(before: EmulatorCounts, after: EmulatorCounts) {
+  const delta = (m: string) =>
+    (after.byMethod[m] ?? 0) - (before.byMethod[m] ?? 0) - ((after.auth[m] ?? 0) - (before.auth[m] ?? 0));
+  const byMethod = Object.fromEntries(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => [m, delta(m)]));
+  return {
+    byMethod,
+    writes: delta('POST') + delta('PUT') + delta('PATCH') + delta('DELETE'),
+    reads: delta('GET'),
+  };
+}
+
+/** The bench platform applied from empty through `dpac apply`, timed. */
+async function applyFromEmpty(emu: BenchEmulator, shape: BenchShape, dir: string, latencyMs: number) {
   const before = await emu.count();
   const cpu = process.cpuUsage();
   const applied = await seedPlatform({ dir, url: emu.url, shape });
   if (applied.code !== 0) throw new Error(`seeding apply failed (exit ${applied.code}):\n${applied.stderr}`);
   const used = process.cpuUsage(cpu);
-  const after = await emu.count();
-  const apply = {
+  const calls = callsBetween(before, await emu.count());
+  const client = createClient({ baseUrl: emu.url, auth: { refreshToken: BENCH_REFRESH_TOKEN } });
+  const { concurrency } = client.stats();
+  await client.close();
+  return {
+    latency_ms: latencyMs,
     wall_ms: Math.round(applied.ms),
     cpu_ms: Math.round((used.user + used.system) / 1000),
-    emulator_requests: after.requests - before.requests,
-    by_method: diffCounts(before, after),
+    ...calls,
+    write_concurrency: concurrency.writes,
+    read_concurrency: concurrency.reads,
     summary: applied.stdout.split('\n').find((line) => line.startsWith('Apply complete')) ?? '',
   };
-  return { dir, apply };
 }
 
-function diffCounts(before: EmulatorCounts, after: EmulatorCounts): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(after.byMethod).map(([m, n]) => [m, n - (before.byMethod[m] ?? 0)]),
-  );
-}
-
-const tablesOf = (shape: BenchShape): number => shape.sources * shape.tablesPerSource;
-const getsOf = (m: PlanFigures): number => m.by_method.GET ?? 0;
-
-function latencyFigures(m: Measured, shape: BenchShape, latencyMs: number) {
-  const lowerBound = (getsOf(m) * latencyMs) / m.read_concurrency;
-  return {
-    ...m,
-    gets_per_table: round2(getsOf(m) / tablesOf(shape)),
-    lower_bound_ms: Math.round(lowerBound),
-    vs_lower_bound: round2(m.plan_ms / lowerBound),
-  };
-}
-
-async function sequentialFigures(options: {
-  emu: BenchEmulator;
-  mode: string;
-  shape: BenchShape;
-  dir: string;
-  root: string;
-  full: Measured;
-  latencyMs: number;
-}) {
-  const { emu, mode, shape, latencyMs } = options;
-  if (mode === 'off') return { skipped: 'DPAC_BENCH_SEQUENTIAL=off' };
-  if (mode === 'full') {
-    const sequential = await measure(emu, options.dir, 1);
-    return {
-      scope: 'full',
-      tables: tablesOf(shape),
-      concurrent: options.full,
-      sequential,
-      ratio: ratioOf(options.full, sequential),
-    };
-  }
-  // A full sequential plan takes minutes; a slice of the same shape on a second emulator gives the
-  // same ratio (both plans are latency-bound: time ≈ requests × latency ÷ concurrency).
-  const sliceShape = { ...shape, sources: Math.min(shape.sources, number('DPAC_BENCH_SLICE_SOURCES', 10)) };
-  const slice = await forkEmulator(0);
+/** A platform of `sources` bench sources: one applied, the rest cloned in the emulator's store. */
+async function clonedPoint(root: string, shape: BenchShape): Promise<MeasuredPlan> {
+  const { sources } = shape;
+  const emu = await forkEmulator(0);
   try {
-    const seeded = await seed(slice, sliceShape, options.root);
-    await slice.setLatency(latencyMs);
-    const concurrent = await measure(slice, seeded.dir);
-    const sequential = await measure(slice, seeded.dir, 1);
-    const perGet = sequential.plan_ms / Math.max(1, getsOf(sequential));
-    return {
-      scope: 'slice',
-      tables: tablesOf(sliceShape),
-      concurrent,
-      sequential,
-      ratio: ratioOf(concurrent, sequential),
-      full_size_estimate_ms: Math.round(perGet * getsOf(options.full)),
-      full_size_estimate_ratio: round2((perGet * getsOf(options.full)) / options.full.plan_ms),
-    };
+    const template = await mkdtemp(path.join(root, 'template-'));
+    const seeded = await seedPlatform({ dir: template, url: emu.url, shape: { ...shape, sources: 1 } });
+    if (seeded.code !== 0) throw new Error(`seeding the template failed:\n${seeded.stderr}`);
+    const names = Array.from({ length: sources - 1 }, (_, i) => sourceName(i + 1));
+    await emu.clone(sourceName(0), names);
+    const dir = await mkdtemp(path.join(root, `s${sources}-`));
+    await writeBenchManifests(dir, shape);
+    return await measurePlan(emu, dir, tablesOf(shape));
   } finally {
-    await slice.stop();
+    await emu.stop();
   }
-}
-
-const ratioOf = (concurrent: PlanFigures, sequential: PlanFigures): number =>
-  round2(sequential.plan_ms / concurrent.plan_ms);
-
-/**
- * The export bench (another module) plugs in here when it exists. It runs in its own process, so
- * its peak RSS is not this process's (which has just applied 10k tables): `export-bench.js
- * SOURCES TABLES` prints its figures as JSON.
- */
-async function exportFigures(shape: BenchShape): Promise<unknown> {
-  const file = path.join(here, 'export-bench.js');
-  if (!existsSync(file)) return { skipped: 'dist/bench/export-bench.js not present' };
-  const args = [file, String(shape.sources), String(shape.tablesPerSource)];
-  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  return JSON.parse(stdout) as unknown;
 }
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const loadAtStart = load();
   const latencyMs = number('DPAC_BENCH_LATENCY', 20);
+  const repeat = Math.max(1, number('DPAC_BENCH_REPEAT', 3));
+  const largest = number('DPAC_BENCH_SOURCES', FULL_SHAPE.sources);
   const shape: BenchShape = {
     ...FULL_SHAPE,
-    sources: number('DPAC_BENCH_SOURCES', FULL_SHAPE.sources),
+    sources: Math.min(largest, FULL_SHAPE.sources),
     tablesPerSource: number('DPAC_BENCH_TABLES', FULL_SHAPE.tablesPerSource),
   };
   const root = await mkdtemp(path.join(tmpdir(), 'dpac-bench-'));
-  const emu = await forkEmulator(0);
+  const emu = await forkEmulator(latencyMs);
   try {
-    const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
     log(
-      `seeding ${shape.sources} sources × ${shape.tablesPerSource} tables through dpac apply (0 ms latency)…`,
+      `applying ${shape.sources} sources × ${shape.tablesPerSource} tables from empty at ${latencyMs} ms latency…`,
     );
-    const seeded = await seed(emu, shape, root);
-    log('plan at 0 ms latency (CPU and memory)…');
-    const cpuPlan = await measure(emu, seeded.dir);
+    const dir = await mkdtemp(path.join(root, 'applied-'));
+    const apply = await applyFromEmpty(emu, shape, dir, latencyMs);
+    await emu.setLatency(0);
+    log(`no-op plan at 0 ms latency, ${repeat} runs (CPU and memory)…`);
+    const cpuPlans: MeasuredPlan[] = [];
+    for (let i = 0; i < repeat; i++) cpuPlans.push(await measurePlan(emu, dir, tablesOf(shape)));
     await emu.setLatency(latencyMs);
-    log(`plan at ${latencyMs} ms latency…`);
-    const plan = latencyFigures(await measure(emu, seeded.dir), shape, latencyMs);
-    const mode = process.env.DPAC_BENCH_SEQUENTIAL ?? 'slice';
-    log(`sequential plan (${mode})…`);
-    const sequential = await sequentialFigures({
-      emu,
-      mode,
-      shape,
-      dir: seeded.dir,
-      root,
-      full: plan,
-      latencyMs,
-    });
+    log(`no-op plan at ${latencyMs} ms latency…`);
+    const latencyPlan = await measurePlan(emu, dir, tablesOf(shape));
     await emu.stop();
+    log(`dpac validate, ${repeat} cold runs…`);
+    const validate: ValidateFigures[] = [];
+    for (let i = 0; i < repeat; i++) validate.push(await child<ValidateFigures>('validate-bench.js', [dir]));
+    const scale: PlanPoint[] = [cpuPlans[0] as PlanPoint];
+    for (const sources of [300, ...(largest > 300 ? [largest] : [])]) {
+      log(`no-op plan at ${(sources * shape.tablesPerSource) / 1000}k tables (cloned platform)…`);
+      scale.push(await clonedPoint(root, { ...shape, sources }));
+    }
     log('export bench…');
     const exported =
       process.env.DPAC_BENCH_EXPORT === 'off'
-        ? { skipped: 'DPAC_BENCH_EXPORT=off' }
-        : await exportFigures(shape);
-    const ratio = 'ratio' in sequential ? sequential.ratio : undefined;
-    const cpuMs = cpuPlan.cpu_ms.user + cpuPlan.cpu_ms.system;
-    const report = {
-      machine: { node: process.version, cpus: cpus().length },
-      shape: { ...shape, tables: tablesOf(shape), table_groups: shape.sources * shape.groupsPerSource },
-      apply: seeded.apply,
-      plan_cpu: { latency_ms: 0, ...cpuPlan, cpu_total_ms: cpuMs },
-      plan: { latency_ms: latencyMs, ...plan },
-      sequential,
-      export: exported,
-      targets: {
-        faster_than_sequential: { value: ratio, target: '>= 10', met: ratio !== undefined && ratio >= 10 },
-        vs_lower_bound: { value: plan.vs_lower_bound, target: '<= 1.3', met: plan.vs_lower_bound <= 1.3 },
-        gets_per_table: { value: plan.gets_per_table, target: '<= 3', met: plan.gets_per_table <= 3 },
-        cpu_plan_wall_ms: { value: cpuPlan.wall_ms, target: '< 5000', met: cpuPlan.wall_ms < 5000 },
-        cpu_plan_cpu_ms: { value: cpuMs, target: '< 5000', met: cpuMs < 5000 },
-        cpu_plan_peak_rss_mb: { value: cpuPlan.peak_rss_mb, target: '< 500', met: cpuPlan.peak_rss_mb < 500 },
-        noop: { value: cpuPlan.noop && plan.noop, target: true, met: cpuPlan.noop && plan.noop },
+        ? undefined
+        : await child<{ export_ms: number }>('export-bench.js', [
+            String(shape.sources),
+            String(shape.tablesPerSource),
+          ]);
+    const rows = targetRows({
+      cpuPlans,
+      latencyPlan: {
+        wall_ms: latencyPlan.wall_ms,
+        gets: latencyPlan.by_method.GET ?? 0,
+        read_concurrency: latencyPlan.read_concurrency,
+        latency_ms: latencyMs,
       },
+      validate,
+      scale,
+      apply,
+      ...(exported ? { export_ms: exported.export_ms } : {}),
+      largeHint: 'run with DPAC_BENCH_SOURCES=1000 (not run in CI)',
+    });
+    const report = {
+      machine: {
+        node: process.version,
+        cpus: cpus().length,
+        load_at_start: loadAtStart,
+        load_at_end: load(),
+      },
+      shape: { ...shape, tables: tablesOf(shape), table_groups: shape.sources * shape.groupsPerSource },
+      apply,
+      plan_cpu: cpuPlans,
+      plan_latency: { latency_ms: latencyMs, ...latencyPlan },
+      validate,
+      scale,
+      export: exported ?? { skipped: 'DPAC_BENCH_EXPORT=off' },
+      targets: rows,
       bench_wall_ms: Math.round(performance.now() - started),
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    process.stderr.write(
+      `\n${renderTargets(rows)}machine load (1/5/15 min): ${loadAtStart.join(' ')} at start, ${load().join(' ')} at end\n`,
+    );
   } finally {
     await emu.stop();
     await rm(root, { recursive: true, force: true });

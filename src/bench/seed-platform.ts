@@ -6,6 +6,7 @@ import path from 'node:path';
 import { noInterrupts } from '../cli/io.js';
 import { runCli } from '../cli/run.js';
 import { basePlatformYaml, sqlSourceYaml } from './base-platform.js';
+import { benchEnv } from './bench-env.js';
 
 export interface BenchShape {
   sources: number;
@@ -22,21 +23,8 @@ export const FULL_SHAPE: BenchShape = {
   tablesPerGroup: 10,
 };
 
-export const BENCH_REFRESH_TOKEN = 'dpac-emulator-refresh-token-0000000000000000000000000000000000000000';
-
-/** Values for every `${env.X}` the generated manifests use (bench data, not real secrets). */
-const BENCH_SECRETS: Record<string, string> = {
-  BENCH_DB_PASSWORD: 'bench-db-password',
-  BENCH_WORKSPACE_TOKEN: 'bench-workspace-token',
-  BENCH_LAKE_KEY: 'bench-lake-key',
-};
-
-export function benchEnv(url: string): Record<string, string> {
-  return { DPAC_URL: url, DPAC_REFRESH_TOKEN: BENCH_REFRESH_TOKEN, ...BENCH_SECRETS };
-}
-
 const pad = (n: number): string => String(n).padStart(3, '0');
-const sourceName = (s: number): string => `bench_src_${pad(s)}`;
+export const sourceName = (s: number): string => `bench_src_${pad(s)}`;
 const tableName = (t: number): string => `table_${pad(t)}`;
 
 const PROJECT = `apiVersion: dpac/v1
@@ -80,7 +68,7 @@ metadata:
   name: ${name}
   source: ${sourceName(s)}
 spec:
-  description: Table ${t} of source ${s}.
+  description: Table ${t} of ${sourceName(s)}.
   source_table:
     schema_name: dbo
     table_name: ${name}
@@ -117,7 +105,7 @@ ${tables}  schedule:
 }
 
 /** Writes dpac.yaml, platform.yaml and one file per source (source, its tables, its groups). */
-async function writeBenchManifests(dir: string, shape: BenchShape): Promise<{ files: number }> {
+export async function writeBenchManifests(dir: string, shape: BenchShape): Promise<{ files: number }> {
   await mkdir(path.join(dir, 'sources'), { recursive: true });
   await writeFile(path.join(dir, 'dpac.yaml'), PROJECT);
   await writeFile(path.join(dir, 'platform.yaml'), PLATFORM);

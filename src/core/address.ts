@@ -4,7 +4,10 @@
 export type Address = string & { readonly __brand: 'Address' };
 
 export function makeAddress(kind: string, ancestors: readonly string[], name: string): Address {
-  return [kind, ...ancestors, name].join('/') as Address;
+  // Built by concatenation: this runs for every manifest and every live object, several times.
+  let address = kind;
+  for (const ancestor of ancestors) address += `/${ancestor}`;
+  return `${address}/${name}` as Address;
 }
 
 /** An address read back from text (a saved plan, a test), rebuilt from its parts. */
@@ -18,6 +21,12 @@ export function parseAddress(address: string): { kind: string; ancestors: string
   const kind = parts[0] ?? '';
   const name = parts[parts.length - 1] ?? '';
   return { kind, ancestors: parts.slice(1, -1), name };
+}
+
+/** The kind of an address, without splitting the rest (read once per reference of every manifest). */
+export function kindOfAddress(address: string): string {
+  const slash = address.indexOf('/');
+  return slash < 0 ? address : address.slice(0, slash);
 }
 
 /**

@@ -1,23 +1,32 @@
 // JSON pointers (RFC 6901): the one way paths into documents and specs are written. Pure;
 // setPointer copies along the path.
 
+// Hot paths (every key of every manifest and live object): the common segment has neither `~`
+// nor `/`, and is returned as it is, without allocating.
 export function escapeSegment(segment: string): string {
+  if (!segment.includes('~') && !segment.includes('/')) return segment;
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
-function unescapeSegment(segment: string): string {
+export function unescapeSegment(segment: string): string {
+  if (!segment.includes('~')) return segment;
   return segment.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
 /** `['connection', 'password']` → `/connection/password`; `[]` → '' (the whole document). */
 export function toPointer(path: readonly PropertyKey[]): string {
-  return path.map((s) => `/${escapeSegment(String(s))}`).join('');
+  let out = '';
+  for (const segment of path) out += `/${escapeSegment(String(segment))}`;
+  return out;
 }
 
 /** `/tables/0/name` → `['tables', '0', 'name']`; '' (and '/') → []. */
 export function parsePointer(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return [];
-  return pointer.slice(1).split('/').map(unescapeSegment);
+  const segments = pointer.slice(1).split('/');
+  if (pointer.includes('~'))
+    for (let i = 0; i < segments.length; i++) segments[i] = unescapeSegment(segments[i] as string);
+  return segments;
 }
 
 /** Pointers of every ancestor, deepest first, ending with '' (the root). */
@@ -72,5 +81,6 @@ export function setPointer<T>(value: T, pointer: string, next: unknown): T {
 
 /** Whether `path` equals `prefix` or lies below it. */
 export function isUnder(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
+  if (path.length <= prefix.length) return path === prefix;
+  return path.charCodeAt(prefix.length) === 0x2f && path.startsWith(prefix);
 }

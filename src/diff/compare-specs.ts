@@ -23,24 +23,43 @@ export interface CompareOptions {
 
 export function compareSpecs(desired: unknown, live: unknown, options: CompareOptions = {}): FieldChange[] {
   const changes: FieldChange[] = [];
-  const skip = (options.skip ?? []).map(skipMatcher);
-  walk(desired, live, '', { skip, keyed: options.keyed ?? {} }, changes);
+  const rules = { skip: skipMatchers(options.skip ?? NONE), keyed: keyedLists(options.keyed ?? {}) };
+  walk(desired, live, '', rules, changes);
   return changes;
+}
+
+const NONE: readonly string[] = [];
+// A kind's skip list and keyed lists are the same objects for every object of the kind: compiled
+// once (this runs for every field of every object a plan compares).
+const compiledSkips = new WeakMap<readonly string[], ((pointer: string) => boolean)[]>();
+const compiledKeyed = new WeakMap<Readonly<Record<string, string>>, ReadonlyMap<string, string>>();
+
+function skipMatchers(skip: readonly string[]): readonly ((pointer: string) => boolean)[] {
+  let matchers = compiledSkips.get(skip);
+  if (!matchers) {
+    matchers = skip.map(skipMatcher);
+    compiledSkips.set(skip, matchers);
+  }
+  return matchers;
+}
+
+function keyedLists(keyed: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
+  let map = compiledKeyed.get(keyed);
+  if (!map) {
+    map = new Map(Object.entries(keyed));
+    compiledKeyed.set(keyed, map);
+  }
+  return map;
 }
 
 interface WalkRules {
   skip: readonly ((pointer: string) => boolean)[];
-  keyed: Readonly<Record<string, string>>;
+  keyed: ReadonlyMap<string, string>;
 }
 
 /** Pointers are built as the walk descends (a hot path: plans compare every field of every object). */
 function walk(desired: unknown, live: unknown, pointer: string, rules: WalkRules, out: FieldChange[]): void {
-  if (rules.skip.some((matches) => matches(pointer))) return;
-  const key = rules.keyed[pointer];
-  if (key && Array.isArray(desired)) {
-    walkKeyed(desired, live, { pointer, key, rules, out });
-    return;
-  }
+  for (const matches of rules.skip) if (matches(pointer)) return;
   if (isPlainObject(desired)) {
     if (!isPlainObject(live)) {
       out.push({ path: pointer, before: live, after: desired });
@@ -53,19 +72,30 @@ function walk(desired: unknown, live: unknown, pointer: string, rules: WalkRules
     return;
   }
   if (Array.isArray(desired)) {
+    const key = rules.keyed.size > 0 ? rules.keyed.get(pointer) : undefined;
+    if (key) {
+      walkKeyed(desired, live, { pointer, key, rules, out });
+      return;
+    }
     // A list of scalars (tags, roles, topics: sets after normalization) differs as a whole;
     // position-wise fields would show `/tags/0: pii → gdpr` for a set that gained one and lost one.
-    const scalars = desired.every((item) => item === null || typeof item !== 'object');
-    if (!Array.isArray(live) || live.length !== desired.length || (scalars && !sameScalars(desired, live))) {
+    if (
+      !Array.isArray(live) ||
+      live.length !== desired.length ||
+      (allScalars(desired) && !sameScalars(desired, live))
+    ) {
       out.push({ path: pointer, before: live, after: desired });
       return;
     }
-    desired.forEach((item, i) => {
-      walk(item, live[i], `${pointer}/${i}`, rules, out);
-    });
+    for (let i = 0; i < desired.length; i++) walk(desired[i], live[i], `${pointer}/${i}`, rules, out);
     return;
   }
   if (!sameScalar(desired, live)) out.push({ path: pointer, before: live, after: desired });
+}
+
+function allScalars(items: readonly unknown[]): boolean {
+  for (const item of items) if (item !== null && typeof item === 'object') return false;
+  return true;
 }
 
 /** Each desired item is compared with the live item carrying the same key; its path uses the key. */
@@ -98,7 +128,8 @@ function escapeRe(text: string): string {
 }
 
 function sameScalars(desired: readonly unknown[], live: readonly unknown[]): boolean {
-  return desired.every((item, i) => sameScalar(item, live[i]));
+  for (let i = 0; i < desired.length; i++) if (!sameScalar(desired[i], live[i])) return false;
+  return true;
 }
 
 function sameScalar(a: unknown, b: unknown): boolean {

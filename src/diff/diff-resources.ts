@@ -99,32 +99,36 @@ function diffDeclared(
   }
   if (!obj) return { ...base, action: 'create', reason: 'declared, not found live', after, fields: [] };
 
-  const skip = [...kind.sensitive, ...(m.metadata.ignore ?? [])];
-  const fields = compareSpecs(after, obj.spec, { skip, keyed: kind.keyedLists }).map((f) =>
-    withWhy(f, kind.immutable),
-  );
+  // The kind's own list when nothing is ignored: compareSpecs compiles each skip list once.
+  const ignore = m.metadata.ignore ?? [];
+  const skip = ignore.length ? [...kind.sensitive, ...ignore] : kind.sensitive;
+  const fields = compareSpecs(after, obj.spec, { skip, keyed: kind.keyedLists });
+  for (let i = 0; i < fields.length; i++) fields[i] = withWhy(fields[i] as FieldChange, kind.immutable);
   if (resendSecrets) fields.push(...secretFields(kind.sensitive, after));
-  const live = { before: obj.spec, after, fields, liveId: obj.id, owned: obj.owned };
+  // Built as one literal (two spreads per object showed in profiles of 10k-object plans).
+  const compared = (action: Change['action'], reason: string): Change => ({
+    address: m.address,
+    kind: m.kind,
+    name: m.name,
+    ancestors: m.ancestors,
+    ignore: m.metadata.ignore,
+    before: obj.spec,
+    after,
+    fields,
+    liveId: obj.id,
+    owned: obj.owned,
+    action,
+    reason,
+  });
   const immutable = fields.find((f) => f.why === IMMUTABLE);
-  if (immutable)
-    return { ...base, ...live, action: 'replace', reason: `${immutable.path} cannot be changed in place` };
+  if (immutable) return compared('replace', `${immutable.path} cannot be changed in place`);
   if (kind.ownershipTags && !obj.owned) {
     const also = fields.length ? ` and update ${fields.length} field${fields.length === 1 ? '' : 's'}` : '';
-    return {
-      ...base,
-      ...live,
-      action: 'adopt',
-      reason: `exists live without the ownership tag: take ownership${also}`,
-    };
+    return compared('adopt', `exists live without the ownership tag: take ownership${also}`);
   }
   if (fields.length)
-    return {
-      ...base,
-      ...live,
-      action: 'update',
-      reason: `${fields.length} field${fields.length === 1 ? ' differs' : 's differ'}`,
-    };
-  return { ...base, ...live, action: 'noop', reason: 'in sync' };
+    return compared('update', `${fields.length} field${fields.length === 1 ? ' differs' : 's differ'}`);
+  return compared('noop', 'in sync');
 }
 
 /** The secrets a manifest gives, as field changes that force their documents to be written. */
@@ -184,6 +188,7 @@ function deleteChange(obj: LiveObject, reason: string): Change {
 
 /** An object that refers to a replaced one must be rewritten with the new id. */
 function markReferrersOfReplaced(byAddress: Map<string, Change>, declared: Map<string, Manifest>): void {
+  if (![...byAddress.values()].some((c) => c.action === 'replace')) return;
   const specs = new Map([...declared].map(([a, m]) => [a, m.spec]));
   for (const change of byAddress.values()) {
     if (change.action !== 'noop' || !change.after) continue;
@@ -222,15 +227,18 @@ function parentChange(
 }
 
 const KIND_ORDER = new Map(KIND_NAMES.map((k, i) => [k, i]));
+const KIND_DEPTH = new Map(KIND_NAMES.map((k) => [k, ancestorKinds(k).length]));
+/** `localeCompare` without its per-call collator: the same order, a fraction of the cost. */
+const compareAddresses = new Intl.Collator().compare;
 
 function sortByDepth<T>(items: readonly T[], kindOf: (item: T) => KindName): T[] {
-  return [...items].sort((a, b) => ancestorKinds(kindOf(a)).length - ancestorKinds(kindOf(b)).length);
+  return [...items].sort((a, b) => (KIND_DEPTH.get(kindOf(a)) ?? 0) - (KIND_DEPTH.get(kindOf(b)) ?? 0));
 }
 
-function sortChanges(changes: Change[]): Change[] {
+export function sortChanges(changes: Change[]): Change[] {
   return changes.sort(
     (a, b) =>
-      (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) || a.address.localeCompare(b.address),
+      (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) || compareAddresses(a.address, b.address),
   );
 }
 

@@ -32,10 +32,14 @@ export interface ExportContext {
 
 export function exportObject(obj: LiveObject, context: ExportContext): ExportedObject {
   const kind = KINDS[obj.kind];
+  // The spec omitNeutral settles on was parsed on the way (it is the input or a neutral trial):
+  // its canonical form is reused rather than parsed once more.
+  const parsedForms = new WeakMap<object, unknown>();
   const canonical: Canonical = (spec) => {
     const parsed = kind.spec.safeParse(spec);
-    if (!parsed.success) return undefined;
-    return kind.normalize ? kind.normalize(parsed.data) : parsed.data;
+    const form = parsed.success ? (kind.normalize ? kind.normalize(parsed.data) : parsed.data) : undefined;
+    parsedForms.set(spec, form);
+    return form;
   };
   const placed = placeSecrets({
     kind: obj.kind,
@@ -54,16 +58,15 @@ export function exportObject(obj: LiveObject, context: ExportContext): ExportedO
   context.memos.set(obj.kind, memo);
   const spec = omitNeutral(shaped, { canonical, keep: holdsSecret, memo });
 
-  const parsed = kind.spec.safeParse(spec);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+  const desired = (parsedForms.get(spec) ?? canonical(spec)) as Record<string, unknown> | undefined;
+  if (desired === undefined) {
+    const issue = kind.spec.safeParse(spec).error?.issues[0];
     const at = issue ? `/${issue.path.join('/')}` : '';
     return {
       ok: false,
       why: `its live configuration does not fit the manifest schema (${at}: ${issue?.message})`,
     };
   }
-  const desired = (kind.normalize ? kind.normalize(parsed.data) : parsed.data) as Record<string, unknown>;
   const differs = compareSpecs(desired, obj.spec, { skip: kind.sensitive, keyed: kind.keyedLists });
   return {
     ok: true,

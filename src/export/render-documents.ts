@@ -1,7 +1,9 @@
 // Renders exported objects as one multi-document YAML file: the `$schema` modeline first, then
-// apiVersion, kind, metadata, spec per document; short lists of scalars in flow style.
+// apiVersion, kind, metadata, spec per document; short lists of scalars in flow style. Plain
+// documents are written by emit-yaml.ts (the same text, a tenth of the time), others by `yaml`.
 import { Document, isMap, isScalar, visit } from 'yaml';
 import { API_VERSION } from '../manifest/document-schema.js';
+import { emitYaml, FLOW_MAX } from './emit-yaml.js';
 
 export interface ExportDocument {
   kind: string;
@@ -9,18 +11,25 @@ export interface ExportDocument {
   spec: Record<string, unknown>;
 }
 
-/** Flow style (`[a, b]`) only while it stays this short and holds plain scalars. */
-const FLOW_MAX = 60;
-
 const TO_STRING = { lineWidth: 0, flowCollectionPadding: false } as const;
 
-export function renderDocuments(documents: readonly ExportDocument[], schemaRef: string): string {
+export interface RenderOptions {
+  /** Off: every document through `yaml` (the reference the fast emitter is tested against). */
+  fastPath?: boolean;
+}
+
+export function renderDocuments(
+  documents: readonly ExportDocument[],
+  schemaRef: string,
+  options: RenderOptions = {},
+): string {
   return documents
     .map((d, i) => {
-      const doc = new Document(
-        { apiVersion: API_VERSION, kind: d.kind, metadata: d.metadata, spec: d.spec },
-        { version: '1.2' },
-      );
+      const root = { apiVersion: API_VERSION, kind: d.kind, metadata: d.metadata, spec: d.spec };
+      const comment = i === 0 ? ` yaml-language-server: $schema=${schemaRef}` : undefined;
+      const fast = options.fastPath === false ? undefined : emitYaml(root, comment);
+      if (fast !== undefined) return fast;
+      const doc = new Document(root, { version: '1.2' });
       visit(doc, {
         Seq(_, node) {
           const scalars = node.items.every((item) => isScalar(item) && !String(item.value).includes('\n'));
@@ -30,8 +39,7 @@ export function renderDocuments(documents: readonly ExportDocument[], schemaRef:
       });
       // On the root map the comment sits directly above `apiVersion:` (on the document it would
       // be followed by a blank line).
-      if (i === 0 && isMap(doc.contents))
-        doc.contents.commentBefore = ` yaml-language-server: $schema=${schemaRef}`;
+      if (comment !== undefined && isMap(doc.contents)) doc.contents.commentBefore = comment;
       return doc.toString(TO_STRING);
     })
     .join('---\n');

@@ -56,6 +56,8 @@ export function secretVariableName(kind: KindName, names: readonly string[], poi
  */
 export function placeSecrets(input: PlaceSecretsInput): PlacedSecrets {
   const candidates = expandPatterns(input.spec, input.sensitive);
+  // Nothing to place and nothing the schema could ask for: most objects (a table has no secret).
+  if (candidates.length === 0) return { spec: input.spec, variables: [], pointers: [] };
   let spec = input.spec;
   const placed = new Map<string, unknown>();
   const put = (pointer: string, value: unknown) => {

@@ -4,6 +4,7 @@ import { checkListedId } from '../api/platform-id.js';
 import { makeAddress } from '../core/address.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type LiveRecord, renderPath } from '../kinds/kind.js';
+import { EagerProjections } from './eager-projections.js';
 import type { LiveState, ReadClient } from './live-object.js';
 import { projectLive } from './project-live.js';
 import type { ReadScope } from './read-scope.js';
@@ -24,54 +25,86 @@ export interface RawObject {
 }
 
 export async function readLive(options: ReadLiveOptions): Promise<LiveState> {
-  const raws = await fetchRaw(options);
-  return projectLive(raws, options.ownershipTag);
+  const eager = new EagerProjections(options.scope.kinds, options.ownershipTag);
+  const raws = await fetchRaw(options, eager);
+  return projectLive(raws, options.ownershipTag, eager.known);
 }
 
-/** Parents before children: each kind is read once all its ancestors are. */
-async function fetchRaw({ client, scope, ownershipTag }: ReadLiveOptions): Promise<RawObject[]> {
-  const all: RawObject[] = [];
-  const byKind = new Map<KindName, RawObject[]>();
+/**
+ * Parents before children, but without waiting for a whole level: a parent's children are asked
+ * for as soon as that parent is read, so the client's reads stay in flight (a level barrier left
+ * most of them idle at 20 ms latency). The result keeps the level order: kinds by depth, then by
+ * KIND_NAMES, children grouped by parent in the parents' order, items in list order.
+ */
+async function fetchRaw(
+  { client, scope, ownershipTag }: ReadLiveOptions,
+  eager: EagerProjections,
+): Promise<RawObject[]> {
   const depth = (k: KindName) => ancestorKinds(k).length;
   const order = KIND_NAMES.filter((k) => scope.kinds.has(k)).sort((a, b) => depth(a) - depth(b));
-  for (const level of [...new Set(order.map(depth))]) {
-    const kindsAtLevel = order.filter((k) => depth(k) === level);
-    const batches = await Promise.all(
-      kindsAtLevel.map(async (kind) => {
-        const parentKind = KINDS[kind].parent;
-        if (!parentKind) return readCollection(client, kind, { ancestors: [], ancestorIds: {} }, scope);
-        const parents = (byKind.get(parentKind) ?? []).filter((p) =>
-          scope.expand(makeAddress(p.kind, p.ancestors, p.name), carriesTag(p, ownershipTag)),
-        );
-        const lists = await Promise.all(
-          parents.map((p) =>
-            readCollection(
-              client,
-              kind,
-              {
-                ancestors: [...p.ancestors, p.name],
-                ancestorIds: { ...p.ancestorIds, [p.kind]: p.record.id },
-              },
-              scope,
-            ),
-          ),
-        );
-        return lists.flat();
-      }),
-    );
-    kindsAtLevel.forEach((kind, i) => {
-      const batch = batches[i] ?? [];
-      byKind.set(kind, batch);
-      all.push(...batch);
+  const childKinds = new Map(order.map((k) => [k, order.filter((c) => KINDS[c].parent === k)]));
+  const children = new Map<RawObject, Map<KindName, Promise<RawObject[]>>>();
+  const read = (kind: KindName, where: Where): Promise<RawObject[]> => {
+    eager.started(kind);
+    const reading = readCollection(client, kind, where, scope).then((raws) => {
+      expand(raws);
+      eager.finished(kind, raws);
+      return raws;
     });
+    // Awaited later, in order; meanwhile a failure must not count as unhandled.
+    reading.catch(() => {});
+    return reading;
+  };
+  const expand = (raws: RawObject[]): void => {
+    for (const parent of raws) {
+      const kinds = childKinds.get(parent.kind) ?? [];
+      if (kinds.length === 0) continue;
+      if (
+        !scope.expand(
+          makeAddress(parent.kind, parent.ancestors, parent.name),
+          carriesTag(parent, ownershipTag),
+        )
+      )
+        continue;
+      const where = {
+        ancestors: [...parent.ancestors, parent.name],
+        ancestorIds: { ...parent.ancestorIds, [parent.kind]: parent.record.id },
+      };
+      const byKind = new Map<KindName, Promise<RawObject[]>>();
+      for (const kind of kinds) byKind.set(kind, read(kind, where));
+      children.set(parent, byKind);
+    }
+  };
+  const roots = new Map<KindName, Promise<RawObject[]>>();
+  for (const kind of order)
+    if (!KINDS[kind].parent) roots.set(kind, read(kind, { ancestors: [], ancestorIds: {} }));
+
+  const all: RawObject[] = [];
+  const byKind = new Map<KindName, RawObject[]>();
+  for (const kind of order) {
+    const parentKind = KINDS[kind].parent;
+    let raws: RawObject[];
+    if (!parentKind) raws = (await roots.get(kind)) ?? [];
+    else {
+      raws = [];
+      for (const parent of byKind.get(parentKind) ?? [])
+        raws.push(...((await children.get(parent)?.get(kind)) ?? []));
+    }
+    byKind.set(kind, raws);
+    all.push(...raws);
   }
   return all;
+}
+
+interface Where {
+  ancestors: string[];
+  ancestorIds: Partial<Record<KindName, string>>;
 }
 
 async function readCollection(
   client: ReadClient,
   kind: KindName,
-  where: { ancestors: string[]; ancestorIds: Partial<Record<KindName, string>> },
+  where: Where,
   scope: ReadScope,
 ): Promise<RawObject[]> {
   const def = KINDS[kind];
@@ -83,37 +116,52 @@ async function readCollection(
     if (!scope.only || scope.only(makeAddress(kind, where.ancestors, keyOf(item)))) items.push(item);
   }
   // Every id is checked before any detail, document or write call can use one.
-  const checked = items.map((listItem) => ({
-    listItem,
-    id: checkListedId(listItem.id, {
-      path: listPath.split('?')[0] ?? listPath,
-      item: keyOf(listItem),
-      intent: `read ${kind} list`,
-    }),
-  }));
+  const listedPath = listPath.split('?')[0] ?? listPath;
+  const ids = items.map((listItem) =>
+    checkListedId(listItem.id, { path: listedPath, item: keyOf(listItem), intent: `read ${kind} list` }),
+  );
+  const documents = Object.entries(def.read.documents ?? {});
+  // Most items need no further GET (a 10k-table plan reads one document per ten tables): those
+  // are finished without a promise of their own.
   return Promise.all(
-    checked.map(async ({ listItem, id }) => {
-      const ids = { ...where.ancestorIds, id };
-      const item = def.read.detail
-        ? { ...listItem, ...asObject(await client.get(renderPath(def.read.detail, ids))) }
-        : listItem;
-      const name = keyOf(item);
-      const wanted = scope.managedKeys?.(makeAddress(kind, where.ancestors, name)) ?? 'all';
-      const needed = ([doc]: [string, string]) =>
-        wanted === 'all' ||
-        !def.read.documentKeys?.[doc] ||
-        def.read.documentKeys[doc].some((k) => wanted.has(k));
-      const docs: Record<string, unknown> = {};
-      await Promise.all(
-        Object.entries(def.read.documents ?? {})
-          .filter(needed)
-          .map(async ([doc, template]) => {
+    items.map((listItem, i): RawObject | Promise<RawObject> => {
+      const id = ids[i] ?? '';
+      const finish = (item: Record<string, unknown>, docs: Record<string, unknown>): RawObject => ({
+        kind,
+        name: keyOf(item),
+        ancestors: where.ancestors,
+        ancestorIds: where.ancestorIds,
+        record: { id, item, docs },
+      });
+      const listed = def.read.detail ? undefined : wantedDocuments(keyOf(listItem));
+      if (listed?.length === 0) return finish(listItem, {});
+      return (async () => {
+        const ids = { ...where.ancestorIds, id };
+        const item = def.read.detail
+          ? { ...listItem, ...asObject(await client.get(renderPath(def.read.detail, ids))) }
+          : listItem;
+        const docs: Record<string, unknown> = {};
+        await Promise.all(
+          (listed ?? wantedDocuments(keyOf(item))).map(async ([doc, template]) => {
             docs[doc] = await readDocument(client, renderPath(template, ids));
           }),
-      );
-      return { kind, name, ...where, record: { id, item, docs } };
+        );
+        return finish(item, docs);
+      })();
     }),
   );
+
+  /** The documents feeding a field the manifests manage for the object named `name`. */
+  function wantedDocuments(name: string): [string, string][] {
+    let managed: ReadonlySet<string> | 'all' | undefined;
+    return documents.filter(([doc]) => {
+      const keys = def.read.documentKeys?.[doc];
+      if (!keys) return true;
+      managed ??= scope.managedKeys?.(makeAddress(kind, where.ancestors, name)) ?? 'all';
+      const inScope = managed;
+      return inScope === 'all' || keys.some((k) => inScope.has(k));
+    });
+  }
 }
 
 const DOCUMENT_PAGE = 500;

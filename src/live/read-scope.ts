@@ -1,5 +1,5 @@
 // Decides what to read: the kinds in play, and whose children. Nothing more is read.
-import { type Address, ancestorAddresses, parseAddress } from '../core/address.js';
+import { type Address, ancestorAddresses, kindOfAddress, parseAddress } from '../core/address.js';
 import { ancestorKinds, isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { Manifest } from '../manifest/manifest.js';
 
@@ -54,10 +54,16 @@ export function everythingScope(): ReadScope {
 export function manifestScope(options: ScopeOptions): ReadScope {
   const kinds = new Set<KindName>(options.pruneKinds ?? []);
   const declared = new Set<string>();
+  const withAncestors = new Set<KindName>();
+  const addKind = (kind: KindName) => {
+    if (withAncestors.has(kind)) return;
+    withAncestors.add(kind);
+    kinds.add(kind);
+    for (const k of ancestorKinds(kind)) kinds.add(k);
+  };
   for (const m of options.manifests) {
     declared.add(m.address);
-    kinds.add(m.kind);
-    for (const k of ancestorKinds(m.kind)) kinds.add(k);
+    addKind(m.kind);
     // `metadata.prune: true` deletes undeclared children of every kind, declared anywhere or not.
     if (m.metadata.prune === true) for (const k of KIND_NAMES) if (KINDS[k].parent === m.kind) kinds.add(k);
   }
@@ -66,19 +72,18 @@ export function manifestScope(options: ScopeOptions): ReadScope {
     const kind = KINDS[m.kind];
     const refs = kind.refs(m.spec as never, { ancestors: m.ancestors, declared: (a) => specs.get(a) });
     for (const ref of refs) {
-      const target = parseAddress(ref.address).kind;
-      if (isKindName(target)) {
-        kinds.add(target);
-        for (const k of ancestorKinds(target)) kinds.add(k);
-      }
+      const target = kindOfAddress(ref.address);
+      if (isKindName(target)) addKind(target);
     }
   }
   // An undeclared object is only ever deleted or reported, which needs no sub-document.
-  const managed = new Map(options.manifests.map((m) => [m.address, new Set(Object.keys(m.spec as object))]));
   const none: ReadonlySet<string> = new Set();
   return {
     kinds,
     expand: (address, owned) => declared.has(address) || owned || (options.pruneParent?.(address) ?? false),
-    managedKeys: (address) => managed.get(address) ?? none,
+    managedKeys: (address) => {
+      const spec = specs.get(address);
+      return spec ? new Set(Object.keys(spec as object)) : none;
+    },
   };
 }

@@ -4,7 +4,7 @@
 // No message ever contains a substituted value. Every `${env.NAME}` is recorded, so a variable that
 // feeds a secret and is also written into a plain field can be warned about and concealed.
 import type { Diagnostic } from '../core/diagnostic.js';
-import { escapeSegment } from '../core/json-pointer.js';
+import { toPointer } from '../core/json-pointer.js';
 import { didYouMean } from './did-you-mean.js';
 import type { Locator } from './locator.js';
 
@@ -13,8 +13,8 @@ export interface InterpolationContext {
   env: Readonly<Record<string, string | undefined>>;
   /** plan/apply: an unset `${env.X}` in a sensitive field is an error. validate: not checked. */
   checkSecretEnv: boolean;
-  /** Whether the string at this document pointer is a secret. */
-  isSensitive(pointer: string): boolean;
+  /** Whether the string at this document path (unescaped segments) is a secret. */
+  isSensitive(path: readonly string[]): boolean;
   locator: Locator;
   address?: string;
   /** Receives every `${env.NAME}` reference met, resolved or not. */
@@ -33,31 +33,61 @@ const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const SYNTAX_HINT = 'Write ${var.NAME} or ${env.NAME}; write $${ for a literal ${.';
 
-/** Returns a copy of `value` (at document pointer `pointer`) with references substituted. */
+/**
+ * `value` (the whole document) with references substituted. Copy on write: subtrees without a
+ * substitution are shared with the input (most manifests have a handful). The path is kept as
+ * segments and made a pointer only for a diagnostic: this runs for every string of every manifest.
+ */
 export function interpolate(
   value: unknown,
-  pointer: string,
   ctx: InterpolationContext,
 ): { value: unknown; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const visit = (node: unknown, at: string): unknown => {
-    if (typeof node === 'string') return substitute(node, at, ctx, diagnostics);
-    if (Array.isArray(node)) return node.map((item, i) => visit(item, `${at}/${i}`));
+  const path: string[] = [];
+  const visit = (node: unknown): unknown => {
+    if (typeof node === 'string') return substitute(node, path, ctx, diagnostics);
+    if (Array.isArray(node)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < node.length; i++) {
+        path.push(String(i));
+        const next = visit(node[i]);
+        path.pop();
+        if (next !== node[i]) {
+          out ??= node.slice();
+          out[i] = next;
+        }
+      }
+      return out ?? node;
+    }
     if (node !== null && typeof node === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, child] of Object.entries(node)) out[key] = visit(child, `${at}/${escapeSegment(key)}`);
-      return out;
+      let out: Record<string, unknown> | undefined;
+      for (const key of Object.keys(node)) {
+        const child = (node as Record<string, unknown>)[key];
+        path.push(key);
+        const next = visit(child);
+        path.pop();
+        if (next !== child) {
+          out ??= { ...(node as Record<string, unknown>) };
+          out[key] = next;
+        }
+      }
+      return out ?? node;
     }
     return node;
   };
-  return { value: visit(value, pointer), diagnostics };
+  return { value: visit(value), diagnostics };
 }
 
-function substitute(text: string, pointer: string, ctx: InterpolationContext, out: Diagnostic[]): string {
-  if (!text.includes('$')) return literalCheck(text, pointer, ctx, out);
-  const sensitive = ctx.isSensitive(pointer);
+function substitute(
+  text: string,
+  path: readonly string[],
+  ctx: InterpolationContext,
+  out: Diagnostic[],
+): string {
+  if (!text.includes('$')) return literalCheck(text, path, ctx, out);
+  const sensitive = ctx.isSensitive(path);
   const report = (summary: string, detail: string, severity: Diagnostic['severity'] = 'error') =>
-    out.push({ severity, summary, detail, address: ctx.address, source: ctx.locator.value(pointer) });
+    out.push({ severity, summary, detail, address: ctx.address, source: ctx.locator.value(toPointer(path)) });
   let result = '';
   let i = 0;
   while (i < text.length) {
@@ -100,7 +130,12 @@ function substitute(text: string, pointer: string, ctx: InterpolationContext, ou
         result += original;
       } else result += found;
     } else if (namespace === 'env' && ENV_NAME.test(name)) {
-      ctx.envUses?.push({ name, sensitive, address: ctx.address, source: ctx.locator.value(pointer) });
+      ctx.envUses?.push({
+        name,
+        sensitive,
+        address: ctx.address,
+        source: ctx.locator.value(toPointer(path)),
+      });
       const raw = Object.hasOwn(ctx.env, name) ? ctx.env[name] : undefined;
       const found = typeof raw === 'string' ? raw : undefined;
       if (sensitive) {
@@ -120,18 +155,23 @@ function substitute(text: string, pointer: string, ctx: InterpolationContext, ou
       result += original;
     }
   }
-  return literalCheck(result, pointer, ctx, out);
+  return literalCheck(result, path, ctx, out);
 }
 
-function literalCheck(value: string, pointer: string, ctx: InterpolationContext, out: Diagnostic[]): string {
-  if (ctx.isSensitive(pointer) && !/\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.test(value)) {
+function literalCheck(
+  value: string,
+  path: readonly string[],
+  ctx: InterpolationContext,
+  out: Diagnostic[],
+): string {
+  if (ctx.isSensitive(path) && !/\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.test(value)) {
     out.push({
       severity: 'warning',
       summary: 'Literal secret in a file; use ${env.NAME}',
       detail:
         'Secrets in manifests end up in version control. Put the value in an environment variable and write ${env.NAME}.',
       address: ctx.address,
-      source: ctx.locator.value(pointer),
+      source: ctx.locator.value(toPointer(path)),
     });
   }
   return value;

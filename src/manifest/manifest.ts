@@ -36,15 +36,27 @@ export interface Manifest {
 export type KindRegistry = { readonly [K in KindName]?: AnyKind };
 
 /** Ancestor kinds in `registry`, outermost first. A parent missing from the registry ends the chain. */
-export function ancestorKindsIn(registry: KindRegistry, kind: KindName): KindName[] {
-  const chain: KindName[] = [];
-  const seen = new Set<KindName>([kind]);
-  for (let k = registry[kind]?.parent; k && !seen.has(k); k = registry[k]?.parent) {
-    chain.unshift(k);
-    seen.add(k);
+export function ancestorKindsIn(registry: KindRegistry, kind: KindName): readonly KindName[] {
+  // Asked for every document: computed once per registry and kind.
+  let byKind = chains.get(registry);
+  if (!byKind) {
+    byKind = new Map();
+    chains.set(registry, byKind);
+  }
+  let chain = byKind.get(kind);
+  if (!chain) {
+    chain = [];
+    const seen = new Set<KindName>([kind]);
+    for (let k = registry[kind]?.parent; k && !seen.has(k); k = registry[k]?.parent) {
+      chain.unshift(k);
+      seen.add(k);
+    }
+    byKind.set(kind, chain);
   }
   return chain;
 }
+
+const chains = new WeakMap<KindRegistry, Map<KindName, KindName[]>>();
 
 export function registeredKinds(registry: KindRegistry): KindName[] {
   return Object.keys(registry) as KindName[];

@@ -1,10 +1,12 @@
 // Parses one decoded manifest file into plain documents with locators. Hardened: nesting is
 // pre-scanned, keys must be unique, no aliases or custom tags, and parser messages never quote
-// source lines (they may hold secrets).
+// source lines (they may hold secrets). Files within the fast path's subset skip the full parser;
+// their locators run it on first use (only diagnostics need more than the `kind` key's place).
 import { isScalar, LineCounter, parseAllDocuments, type YAMLError } from 'yaml';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { MAX_DEPTH } from './limits.js';
-import { Locator } from './locator.js';
+import { Locator, type NodeMap } from './locator.js';
+import { parseFastYaml } from './parse-fast-yaml.js';
 import type { SourceText } from './read-files.js';
 import { findDeepNesting } from './scan-nesting.js';
 import { toPlain } from './to-plain.js';
@@ -37,7 +39,15 @@ const PARSE_OPTIONS = {
   strict: true,
 } as const;
 
-export function parseYaml(source: SourceText): ParseResult {
+export interface ParseOptions {
+  /** Off: always the full parser (the reference the fast path is tested against). Default on. */
+  fastPath?: boolean;
+}
+
+export function parseYaml(source: SourceText, options: ParseOptions = {}): ParseResult {
+  // The fast path never recurses past FAST_DEPTH_LIMIT, so it may run before the nesting scan.
+  const fast = options.fastPath === false ? undefined : parseFast(source);
+  if (fast) return fast;
   const deep = findDeepNesting(source.text, MAX_DEPTH);
   if (deep) {
     return {
@@ -53,9 +63,47 @@ export function parseYaml(source: SourceText): ParseResult {
       ],
     };
   }
+  return withLocators(source.file, parseFull(source));
+}
+
+function parseFast(source: SourceText): ParseResult | undefined {
+  const fast = parseFastYaml(source.text, source.file);
+  if (!fast) return undefined;
+  let full: FullParse | undefined;
+  const nodesOf = (index: number) => (): NodeMap => {
+    full ??= parseFull(source);
+    return full.documents.find((d) => d.index === index)?.nodes ?? new Map();
+  };
+  const file = source.file;
+  const documents = fast.map(
+    (d): ParsedDocument => ({
+      file,
+      index: d.index,
+      value: d.value,
+      locator: new Locator(file, nodesOf(d.index), d.kindKey && { pointer: '/kind', key: d.kindKey }),
+      start: d.start,
+    }),
+  );
+  return { documents, diagnostics: [] };
+}
+
+interface FullParse {
+  documents: (Omit<ParsedDocument, 'locator'> & { nodes: NodeMap })[];
+  diagnostics: Diagnostic[];
+}
+
+function withLocators(file: string, parsed: FullParse): ParseResult {
+  return {
+    documents: parsed.documents.map(({ nodes, ...d }) => ({ ...d, locator: new Locator(file, nodes) })),
+    diagnostics: parsed.diagnostics,
+  };
+}
+
+/** The `yaml` parser, then to-plain: the reference behaviour, and every diagnostic. */
+function parseFull(source: SourceText): FullParse {
   const lines = new LineCounter();
   const parsed = parseAllDocuments(source.text, { ...PARSE_OPTIONS, customTags: [], lineCounter: lines });
-  const documents: ParsedDocument[] = [];
+  const documents: FullParse['documents'] = [];
   const diagnostics: Diagnostic[] = [];
   if (!Array.isArray(parsed)) return { documents, diagnostics };
   parsed.forEach((doc, index) => {
@@ -78,7 +126,7 @@ export function parseYaml(source: SourceText): ParseResult {
       file: source.file,
       index,
       value: plain.value,
-      locator: new Locator(source.file, plain.nodes),
+      nodes: plain.nodes,
       start,
     });
   });

@@ -14,7 +14,7 @@ import {
   registeredKinds,
 } from './manifest.js';
 import type { ParsedDocument } from './parse-yaml.js';
-import { isSensitivePointer } from './sensitive.js';
+import { sensitiveMatcher } from './sensitive.js';
 import { issuesToDiagnostics } from './zod-issues.js';
 
 export interface DocumentContext {
@@ -49,11 +49,12 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
   const definition = ctx.registry[kind];
   if (!definition) return fail({ severity: 'error', summary: `Unknown kind ${kind}`, source: doc.start });
   const address = guessAddress(record, kind, ctx.registry);
-  const interpolated = interpolate(record, '', {
+  const isSensitive = sensitiveMatcher(definition.sensitive);
+  const interpolated = interpolate(record, {
     vars: ctx.vars,
     env: ctx.env,
     checkSecretEnv: ctx.checkSecretEnv,
-    isSensitive: (p) => p.startsWith('/spec/') && isSensitivePointer(definition.sensitive, p.slice(5)),
+    isSensitive: (path) => path[0] === 'spec' && path.length > 1 && isSensitive(path, 1),
     locator: doc.locator,
     address,
     ...(ctx.envUses ? { envUses: ctx.envUses } : {}),
@@ -99,11 +100,14 @@ function fail(diagnostic: Diagnostic): DocumentResult {
 }
 
 function checkKind(value: unknown, doc: ParsedDocument, registry: KindRegistry): KindName | Diagnostic {
+  if (typeof value === 'string' && value !== 'Project' && Object.hasOwn(registry, value))
+    return value as KindName;
   const known = registeredKinds(registry);
   const listing = `Known kinds: ${known.join(', ')}.`;
   if (value === undefined) {
     return { severity: 'error', summary: 'The document has no `kind`', detail: listing, source: doc.start };
   }
+  // Only a diagnostic needs the location (it may build the document's full locator).
   const at = doc.locator.value('/kind');
   if (typeof value !== 'string') {
     return { severity: 'error', summary: '`kind` must be a string', detail: listing, source: at };
@@ -116,7 +120,6 @@ function checkKind(value: unknown, doc: ParsedDocument, registry: KindRegistry):
       source: at,
     };
   }
-  if ((known as string[]).includes(value)) return value as KindName;
   const hint = didYouMean(value, known);
   return {
     severity: 'error',

@@ -79,8 +79,25 @@ function toPlanChange(c: Change, declared: AssembleInput['declared']): PlanChang
   };
 }
 
-/** Digest of what was declared: kind, address and spec of every manifest, order-independent. */
-function manifestDigest(manifests: readonly Manifest[]): string {
-  const parts = manifests.map((m) => stableStringify({ a: m.address, s: m.spec })).sort();
-  return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
+/**
+ * Digest of what was declared: kind, address and spec of every manifest, order-independent. The
+ * SHA-256 of the sorted canonical texts joined by newlines, computed one text at a time: each text
+ * starts `{"a":<address as JSON>,`, so the order of the address literals is the order of the texts
+ * (one literal cannot be a prefix of another), and 100k texts need never be held at once.
+ */
+export function manifestDigest(manifests: readonly Manifest[]): string {
+  const textOf = (m: Manifest) => stableStringify({ a: m.address, s: m.spec });
+  const keyed = manifests.map((m) => ({ key: JSON.stringify(m.address), m }));
+  keyed.sort((x, y) => {
+    if (x.key !== y.key) return x.key < y.key ? -1 : 1;
+    const tx = textOf(x.m);
+    const ty = textOf(y.m);
+    return tx < ty ? -1 : tx > ty ? 1 : 0;
+  });
+  const hash = createHash('sha256');
+  keyed.forEach(({ m }, i) => {
+    if (i > 0) hash.update('\n');
+    hash.update(textOf(m));
+  });
+  return hash.digest('hex').slice(0, 32);
 }

@@ -13,9 +13,51 @@ export function fingerprint(record: LiveRecord): string {
 /** JSON with object keys sorted at every level. */
 export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + stableStringify(value[i]);
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = sortInPlace(Object.keys(record));
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const item = record[key];
+    if (item === undefined) continue;
+    out += `${first ? '' : ','}${quotedKey(key)}:${stableStringify(item)}`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/**
+ * UTF-16 order, as the plain comparison was. Insertion sort: objects have a few keys, often in
+ * order already, and Array#sort allocates a work copy for each of the ~500,000 objects of a plan.
+ */
+function sortInPlace(keys: string[]): string[] {
+  if (keys.length > 32) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i - 1;
+    while (j >= 0 && (keys[j] as string) > key) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
+// Plans hash every spec and every touched live object: the same few hundred keys, quoted once.
+const QUOTED_KEYS = new Map<string, string>();
+const QUOTED_KEYS_MAX = 10_000;
+
+function quotedKey(key: string): string {
+  let quoted = QUOTED_KEYS.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (QUOTED_KEYS.size < QUOTED_KEYS_MAX) QUOTED_KEYS.set(key, quoted);
+  }
+  return quoted;
 }

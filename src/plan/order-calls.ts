@@ -1,6 +1,7 @@
 // Dependency edges between drafted calls and a stable topological order. Pure.
 import { type Address, parentAddress } from '../core/address.js';
 import type { Call } from '../core/call.js';
+import { MinHeap } from '../core/min-heap.js';
 import type { Change } from '../diff/change.js';
 import { KINDS } from '../kinds/index.js';
 import type { Draft } from './plan-calls.js';
@@ -13,7 +14,9 @@ export function orderCalls(
   const edges = drafts.map(() => new Set<number>());
   const byAddress = new Map<string, number[]>();
   drafts.forEach((d, i) => {
-    byAddress.set(d.address, [...(byAddress.get(d.address) ?? []), i]);
+    const same = byAddress.get(d.address);
+    if (same) same.push(i);
+    else byAddress.set(d.address, [i]);
   });
 
   const creating = new Map<string, number>();
@@ -84,18 +87,23 @@ export function orderCalls(
   }
 }
 
-/** Kahn's algorithm; among ready calls the earliest drafted goes first, so output is stable. */
+/**
+ * Kahn's algorithm; among ready calls the earliest drafted goes first, so output is stable. The
+ * ready set is a min-heap: sorting it at every step made 100k-call plans take minutes.
+ */
 function topoSort(edges: readonly Set<number>[]): number[] {
   const remaining = edges.map((e) => e.size);
   const dependents = edges.map(() => [] as number[]);
   edges.forEach((deps, i) => {
     for (const d of deps) dependents[d]?.push(i);
   });
-  const ready = remaining.flatMap((n, i) => (n === 0 ? [i] : []));
+  const ready = new MinHeap();
+  remaining.forEach((n, i) => {
+    if (n === 0) ready.push(i);
+  });
   const order: number[] = [];
-  while (ready.length) {
-    ready.sort((a, b) => a - b);
-    const next = ready.shift() as number;
+  while (ready.size() > 0) {
+    const next = ready.pop();
     order.push(next);
     for (const dep of dependents[next] ?? []) {
       remaining[dep] = (remaining[dep] ?? 0) - 1;

@@ -38,6 +38,8 @@ export function planCalls(options: PlanCallsOptions): Call[] {
 }
 
 function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Address) => string): Draft[] {
+  // Most changes of a plan are no-ops: nothing below (stamping, refs) is worth computing for them.
+  if (change.action === 'noop') return [];
   const kind = KINDS[change.kind];
   const refsOf = (spec: Record<string, unknown> | undefined): Ref[] =>
     spec ? kind.refs(spec as never, { ancestors: change.ancestors, declared: options.declared }) : [];
@@ -69,8 +71,6 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Addres
     calls.map((c) => ({ ...c, address: change.address, needsCreated, phase }));
 
   switch (change.action) {
-    case 'noop':
-      return [];
     case 'create':
       return tag('write', kind.create(after, ctxFor(idPlaceholder(change.address), after)), needs);
     case 'update':

@@ -53,16 +53,22 @@ export interface Plan {
   problems: { address: string; why: string }[];
 }
 
+const SUMMARY_FIELD: Record<Action, Exclude<keyof PlanSummary, 'unmanaged'> | undefined> = {
+  create: 'add',
+  update: 'change',
+  replace: 'replace',
+  delete: 'destroy',
+  adopt: 'adopt',
+  noop: undefined,
+};
+
 export function summarize(changes: readonly Change[], unmanaged: number): PlanSummary {
-  const count = (a: Action) => changes.filter((c) => c.action === a).length;
-  return {
-    add: count('create'),
-    change: count('update'),
-    replace: count('replace'),
-    destroy: count('delete'),
-    adopt: count('adopt'),
-    unmanaged,
-  };
+  const summary: PlanSummary = { add: 0, change: 0, replace: 0, destroy: 0, adopt: 0, unmanaged };
+  for (const c of changes) {
+    const field = SUMMARY_FIELD[c.action];
+    if (field) summary[field]++;
+  }
+  return summary;
 }
 
 export function hasChanges(plan: Pick<Plan, 'calls' | 'changes'>): boolean {

@@ -15,13 +15,16 @@ function run(
     check?: boolean;
   } = {},
 ) {
-  return interpolate({ s: text }, '', {
-    vars: options.vars ?? {},
-    env: options.env ?? {},
-    checkSecretEnv: options.check ?? false,
-    isSensitive: (p) => options.sensitive === true && p === '/s',
-    locator,
-  });
+  return interpolate(
+    { s: text },
+    {
+      vars: options.vars ?? {},
+      env: options.env ?? {},
+      checkSecretEnv: options.check ?? false,
+      isSensitive: (path) => options.sensitive === true && path.join('/') === 's',
+      locator,
+    },
+  );
 }
 
 describe('interpolate', () => {

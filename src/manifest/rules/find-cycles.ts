@@ -1,5 +1,5 @@
 // Dependency cycles over references and parent edges: nothing in a cycle can be created first.
-// Iterative (Tarjan), so a 20,000-resource chain cannot overflow the stack.
+// Iterative (Tarjan), so a 200,000-resource chain cannot overflow the stack.
 
 import { makeAddress } from '../../core/address.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
@@ -9,10 +9,11 @@ export function findCycles(input: RuleInput): Diagnostic[] {
   const edges = dependencyEdges(input);
   const diagnostics: Diagnostic[] = [];
   for (const component of stronglyConnected([...input.declared.keys()], edges)) {
+    // Nearly every component is one resource without a loop: no set, no sort for those.
+    const only = component.length === 1 ? (component[0] as string) : undefined;
+    if (only !== undefined && !(edges.get(only)?.includes(only) ?? false)) continue;
     const members = new Set(component);
     const start = [...component].sort()[0] as string;
-    const selfLoop = edges.get(start)?.includes(start) ?? false;
-    if (component.length === 1 && !selfLoop) continue;
     const cycle = cycleThrough(start, members, edges);
     const manifest = input.declared.get(start);
     diagnostics.push({
@@ -34,59 +35,87 @@ function dependencyEdges(input: RuleInput): Map<string, string[]> {
     const out = new Set<string>();
     const parentKind = input.registry[manifest.kind]?.parent;
     const parentName = manifest.ancestors[manifest.ancestors.length - 1];
-    if (parentKind && parentName !== undefined)
-      out.add(makeAddress(parentKind, manifest.ancestors.slice(0, -1), parentName));
-    for (const ref of input.refs.get(manifest) ?? []) out.add(ref.address);
-    edges.set(address, [...out].filter((a) => input.declared.has(a)).sort());
+    if (parentKind && parentName !== undefined) {
+      const parent = makeAddress(parentKind, manifest.ancestors.slice(0, -1), parentName);
+      if (input.declared.has(parent)) out.add(parent);
+    }
+    for (const ref of input.refs.get(manifest) ?? [])
+      if (input.declared.has(ref.address)) out.add(ref.address);
+    const targets = [...out];
+    if (targets.length > 1) targets.sort();
+    edges.set(address, targets);
   }
   return edges;
 }
 
-/** Tarjan's strongly connected components without recursion. */
+/**
+ * Tarjan's strongly connected components without recursion. Nodes are numbered as they are met
+ * and the bookkeeping lives in arrays (Maps of addresses cost more than the graph at 100k nodes).
+ */
 export function stronglyConnected(
   nodes: readonly string[],
   edges: ReadonlyMap<string, readonly string[]>,
 ): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
+  const names: string[] = [];
+  const ids = new Map<string, number>();
+  const idOf = (name: string): number => {
+    let id = ids.get(name);
+    if (id === undefined) {
+      id = names.length;
+      names.push(name);
+      ids.set(name, id);
+    }
+    return id;
+  };
+  const targetsOf: (number[] | undefined)[] = [];
+  const targets = (node: number): number[] => {
+    let out = targetsOf[node];
+    if (!out) {
+      out = (edges.get(names[node] as string) ?? []).map(idOf);
+      targetsOf[node] = out;
+    }
+    return out;
+  };
+  const index: number[] = [];
+  const low: number[] = [];
+  const onStack: boolean[] = [];
+  const stack: number[] = [];
   const components: string[][] = [];
   let counter = 0;
-  for (const root of nodes) {
-    if (index.has(root)) continue;
-    const work: Array<{ node: string; next: number }> = [{ node: root, next: 0 }];
-    index.set(root, counter);
-    low.set(root, counter++);
-    stack.push(root);
-    onStack.add(root);
+  const enter = (node: number): void => {
+    index[node] = counter;
+    low[node] = counter++;
+    stack.push(node);
+    onStack[node] = true;
+  };
+  for (const rootName of nodes) {
+    const root = idOf(rootName);
+    if (index[root] !== undefined) continue;
+    const work: Array<{ node: number; next: number }> = [{ node: root, next: 0 }];
+    enter(root);
     while (work.length > 0) {
-      const frame = work[work.length - 1] as { node: string; next: number };
-      const targets = edges.get(frame.node) ?? [];
-      if (frame.next < targets.length) {
-        const target = targets[frame.next++] as string;
-        if (!index.has(target)) {
-          index.set(target, counter);
-          low.set(target, counter++);
-          stack.push(target);
-          onStack.add(target);
+      const frame = work[work.length - 1] as { node: number; next: number };
+      const out = targets(frame.node);
+      if (frame.next < out.length) {
+        const target = out[frame.next++] as number;
+        if (index[target] === undefined) {
+          enter(target);
           work.push({ node: target, next: 0 });
-        } else if (onStack.has(target)) {
-          low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(target) as number));
+        } else if (onStack[target]) {
+          low[frame.node] = Math.min(low[frame.node] as number, index[target] as number);
         }
         continue;
       }
       work.pop();
       const parent = work[work.length - 1];
-      if (parent)
-        low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
-      if (low.get(frame.node) === index.get(frame.node)) {
+      if (parent) low[parent.node] = Math.min(low[parent.node] as number, low[frame.node] as number);
+      if (low[frame.node] === index[frame.node]) {
         const component: string[] = [];
-        let member: string | undefined;
+        let member: number;
         do {
-          member = stack.pop() as string;
-          onStack.delete(member);
-          component.push(member);
+          member = stack.pop() as number;
+          onStack[member] = false;
+          component.push(names[member] as string);
         } while (member !== frame.node);
         components.push(component);
       }

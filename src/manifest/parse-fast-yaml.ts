@@ -1,0 +1,414 @@
+// A fast path for the YAML manifests are made of: block mappings and sequences, one-line plain and
+// quoted scalars, literal block scalars (`|`, `|-`), one-line flow lists of scalars, `{}`, comments
+// and `---`. Anything else — and anything wrong (a duplicate or refused key, an alias, a tag, odd
+// characters) — returns undefined, and the full parser handles the whole file: every diagnostic
+// comes from that one place. Values equal the full parser's; test/manifest pins it differentially.
+import type { SourceLocation } from '../core/diagnostic.js';
+import { BOOL_FORM, NOT_FINITE, NULL_FORM, resolvePlainScalar } from './core-schema.js';
+import { MAX_DEPTH } from './limits.js';
+
+export interface FastDocument {
+  /** 0-based position of the document in its file (empty documents count). */
+  index: number;
+  value: unknown;
+  /** Where the root node starts, as the full parser reports it. */
+  start: SourceLocation;
+  /** Where the root mapping's `kind` key starts (every manifest's location). */
+  kindKey?: SourceLocation;
+}
+
+/** Outside the fast path's subset: the full parser takes over. */
+class Bail {}
+const BAIL = new Bail();
+
+/** Everything the fast path accepts; tabs, CR, control and odd line-break characters are not. */
+const OUTSIDE_SUBSET = /[^\n\x20-\x7e\xa0-\u2027\u202a-\ufefe\uff00-\ufffd]/;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * Deeper documents go the full way. Half the cap: for what the fast path accepts the nesting
+ * pre-scan (scan-nesting.ts) estimates at most depth + 3, so accepted files need no pre-scan.
+ */
+const FAST_DEPTH_LIMIT = MAX_DEPTH / 2;
+const KEY_LIMIT = 1000;
+
+/** Plain keys are words: a letter, `_` or `$`, then those, digits and `- . /`. */
+function isKeyStart(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x24;
+}
+
+function isKeyChar(c: number): boolean {
+  return isKeyStart(c) || (c >= 0x2d && c <= 0x39) || c === 0x5f; // - . / 0-9
+}
+
+/** The documents of `text`, or undefined when the full parser must decide. */
+export function parseFastYaml(text: string, file: string): FastDocument[] | undefined {
+  if (OUTSIDE_SUBSET.test(text)) return undefined;
+  try {
+    return new FastParser(text, file).documents();
+  } catch (error) {
+    if (error instanceof Bail) return undefined;
+    throw error;
+  }
+}
+
+/** A plain scalar's value; NaN and infinities go the full way (to-plain refuses them there). */
+function resolvePlain(s: string): unknown {
+  const value = resolvePlainScalar(s);
+  if (value === NOT_FINITE) throw BAIL;
+  return value;
+}
+
+class FastParser {
+  /** Current line: start offset, end offset (at '\n' or the end), 1-based number. */
+  private ls = 0;
+  private le = 0;
+  private line = 1;
+  /** Set while reading a document whose root mapping has a `kind` key. */
+  private kindKey: SourceLocation | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly file: string,
+  ) {
+    this.setLine(0);
+  }
+
+  documents(): FastDocument[] {
+    const docs: FastDocument[] = [];
+    let index = 0;
+    let explicit = false;
+    for (;;) {
+      const indent = this.peek();
+      if (indent < 0) {
+        if (this.ls >= this.text.length) {
+          if (explicit) index++;
+          return docs;
+        }
+        if (!this.isSeparator()) throw BAIL;
+        if (explicit) index++;
+        explicit = true;
+        this.advance();
+        continue;
+      }
+      const start = { file: this.file, line: this.line, col: indent + 1 };
+      this.kindKey = undefined;
+      const value = this.block(indent, 0);
+      if (this.peek() >= 0) throw BAIL; // content the root did not take: malformed
+      docs.push({ index: index++, value, start, ...(this.kindKey ? { kindKey: this.kindKey } : {}) });
+      explicit = false;
+    }
+  }
+
+  private setLine(start: number): void {
+    this.ls = start;
+    const end = this.text.indexOf('\n', start);
+    this.le = end < 0 ? this.text.length : end;
+  }
+
+  private advance(): void {
+    if (this.le >= this.text.length) {
+      this.ls = this.text.length;
+      this.le = this.text.length;
+      return;
+    }
+    this.line++;
+    this.setLine(this.le + 1);
+  }
+
+  private isSeparator(): boolean {
+    const t = this.text;
+    const at = this.ls;
+    if (!t.startsWith('---', at)) return false;
+    let i = at + 3;
+    while (i < this.le && t.charCodeAt(i) === 0x20) i++;
+    // Only a comment may follow, after a space.
+    if (i < this.le && (t.charCodeAt(i) !== 0x23 || i === at + 3)) throw BAIL;
+    return true;
+  }
+
+  /** Moves to the next line with content; its indent, or -1 at `---`/`...` or the end. */
+  private peek(): number {
+    const t = this.text;
+    for (;;) {
+      if (this.ls >= t.length) return -1;
+      let i = this.ls;
+      while (i < this.le && t.charCodeAt(i) === 0x20) i++;
+      if (i < this.le && t.charCodeAt(i) !== 0x23) {
+        if (i === this.ls && (t.startsWith('---', i) || t.startsWith('...', i))) {
+          const after = t.charCodeAt(i + 3);
+          if (i + 3 >= this.le || after === 0x20) {
+            if (t[i] === '.') throw BAIL;
+            return -1;
+          }
+        }
+        if (t[i] === '%' && i === this.ls) throw BAIL;
+        return i - this.ls;
+      }
+      this.advance();
+    }
+  }
+
+  /** A block node starting on the current line at `indent`. */
+  private block(indent: number, depth: number): unknown {
+    if (depth > FAST_DEPTH_LIMIT) throw BAIL;
+    const at = this.ls + indent;
+    if (this.isDash(at)) return this.sequence(indent, depth);
+    return this.mapping(indent, depth, at);
+  }
+
+  private isDash(at: number): boolean {
+    return this.text.charCodeAt(at) === 0x2d && (at + 1 >= this.le || this.text.charCodeAt(at + 1) === 0x20);
+  }
+
+  private sequence(indent: number, depth: number): unknown[] {
+    const out: unknown[] = [];
+    const t = this.text;
+    for (;;) {
+      let q = this.ls + indent + 1;
+      while (q < this.le && t.charCodeAt(q) === 0x20) q++;
+      if (depth + 1 > FAST_DEPTH_LIMIT) throw BAIL;
+      if (q >= this.le || t.charCodeAt(q) === 0x23) {
+        out.push(this.valueBelow(indent, depth + 1, false));
+      } else if (this.isDash(q)) {
+        throw BAIL; // `- - x`
+      } else if (this.keyAt(q) !== undefined) {
+        out.push(this.mapping(q - this.ls, depth + 1, q));
+      } else {
+        out.push(this.inline(q, indent, depth + 1));
+      }
+      const next = this.peek();
+      if (next < indent) return out;
+      if (next > indent) throw BAIL;
+      if (!this.isDash(this.ls + indent)) return out;
+    }
+  }
+
+  private mapping(indent: number, depth: number, first: number): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const t = this.text;
+    for (let p = first; ; ) {
+      const key = this.keyAt(p);
+      if (key === undefined || Object.hasOwn(out, key.name)) throw BAIL;
+      if (depth === 0 && key.name === 'kind')
+        this.kindKey = { file: this.file, line: this.line, col: p - this.ls + 1 };
+      let q = key.end + 1;
+      while (q < this.le && t.charCodeAt(q) === 0x20) q++;
+      out[key.name] =
+        q >= this.le || t.charCodeAt(q) === 0x23
+          ? this.valueBelow(indent, depth + 1, true)
+          : this.inline(q, indent, depth + 1);
+      const next = this.peek();
+      if (next < indent) return out;
+      if (next > indent) throw BAIL;
+      p = this.ls + indent;
+      if (this.isDash(p)) return out; // a compact sequence ends; the caller decides
+    }
+  }
+
+  /** A value written on the lines below `key:` or `-`: a block node, or null. */
+  private valueBelow(indent: number, depth: number, compactSequence: boolean): unknown {
+    this.advance();
+    const next = this.peek();
+    if (depth > FAST_DEPTH_LIMIT) throw BAIL;
+    if (next > indent) return this.block(next, depth);
+    if (next === indent && compactSequence && this.isDash(this.ls + indent))
+      return this.sequence(indent, depth);
+    return null;
+  }
+
+  /** `name:` at `p` followed by a space or the end of the line; undefined when `p` starts no key. */
+  private keyAt(p: number): { name: string; end: number } | undefined {
+    const t = this.text;
+    const c = t[p] as string;
+    let name: string;
+    let end: number;
+    if (c === '"' || c === "'") {
+      const quoted = this.quoted(p);
+      name = quoted.value;
+      end = quoted.end;
+    } else {
+      if (!isKeyStart(t.charCodeAt(p))) return undefined;
+      end = p + 1;
+      while (end < this.le && isKeyChar(t.charCodeAt(end))) end++;
+      name = t.slice(p, end);
+      if (t.charCodeAt(end) === 0x3a && (NULL_FORM.test(name) || BOOL_FORM.test(name))) throw BAIL;
+    }
+    if (t.charCodeAt(end) !== 0x3a) return undefined;
+    if (end + 1 < this.le && t.charCodeAt(end + 1) !== 0x20) return undefined;
+    if (end - p > KEY_LIMIT || FORBIDDEN_KEYS.has(name)) throw BAIL;
+    return { name, end };
+  }
+
+  /** A value on the rest of the current line (or a literal block scalar below it). */
+  private inline(q: number, indent: number, depth: number): unknown {
+    if (depth > FAST_DEPTH_LIMIT) throw BAIL;
+    const t = this.text;
+    const c = t[q] as string;
+    let value: unknown;
+    let end: number;
+    switch (c) {
+      case '"':
+      case "'": {
+        const quoted = this.quoted(q);
+        value = quoted.value;
+        end = quoted.end;
+        break;
+      }
+      case '[': {
+        const flow = this.flowList(q);
+        value = flow.value;
+        end = flow.end;
+        break;
+      }
+      case '{':
+        if (t.charCodeAt(q + 1) !== 0x7d) throw BAIL;
+        value = {};
+        end = q + 2;
+        break;
+      case '|':
+        return this.literal(q, indent);
+      case '>':
+      case '&':
+      case '*':
+      case '!':
+      case '%':
+      case '@':
+      case '`':
+      case ',':
+      case ']':
+      case '}':
+      case '?':
+      case ':':
+        throw BAIL;
+      default: {
+        if (c === '-' && (q + 1 >= this.le || t.charCodeAt(q + 1) === 0x20)) throw BAIL;
+        end = q;
+        while (end < this.le) {
+          const ch = t.charCodeAt(end);
+          if (ch === 0x23 && t.charCodeAt(end - 1) === 0x20) break;
+          if (ch === 0x3a && (end + 1 >= this.le || t.charCodeAt(end + 1) === 0x20)) throw BAIL;
+          end++;
+        }
+        let last = end;
+        while (t.charCodeAt(last - 1) === 0x20) last--;
+        value = resolvePlain(t.slice(q, last));
+      }
+    }
+    this.endOfLine(end);
+    this.advance();
+    if (this.peek() > indent) throw BAIL; // a continuation line: multi-line scalars go the full way
+    return value;
+  }
+
+  /** Only spaces, or spaces and a comment, may follow a value. */
+  private endOfLine(from: number): void {
+    const t = this.text;
+    let i = from;
+    while (i < this.le && t.charCodeAt(i) === 0x20) i++;
+    if (i < this.le && (t.charCodeAt(i) !== 0x23 || t.charCodeAt(i - 1) !== 0x20)) throw BAIL;
+  }
+
+  /** A one-line quoted scalar at `q`; `end` is just past the closing quote. */
+  private quoted(q: number): { value: string; end: number } {
+    const t = this.text;
+    const quote = t[q];
+    let value = '';
+    let from = q + 1;
+    for (let i = from; i < this.le; i++) {
+      const ch = t[i];
+      if (quote === "'" && ch === "'") {
+        value += t.slice(from, i);
+        if (t[i + 1] !== "'") return { value, end: i + 1 };
+        value += "'";
+        from = ++i + 1;
+      } else if (quote === '"' && ch === '"') {
+        return { value: value + t.slice(from, i), end: i + 1 };
+      } else if (quote === '"' && ch === '\\') {
+        const escaped = ESCAPES[t[i + 1] as string];
+        if (escaped === undefined) throw BAIL;
+        value += t.slice(from, i) + escaped;
+        from = ++i + 1;
+      }
+    }
+    throw BAIL; // not closed on its line
+  }
+
+  /** `[a, 'b', 3]` on one line: scalars only. */
+  private flowList(q: number): { value: unknown[]; end: number } {
+    const t = this.text;
+    const out: unknown[] = [];
+    let i = q + 1;
+    const spaces = () => {
+      while (i < this.le && t.charCodeAt(i) === 0x20) i++;
+    };
+    spaces();
+    if (t[i] === ']') return { value: out, end: i + 1 };
+    for (;;) {
+      const c = t[i] as string;
+      if (c === '"' || c === "'") {
+        const quoted = this.quoted(i);
+        out.push(quoted.value);
+        i = quoted.end;
+      } else {
+        if (c === '-' && (i + 1 >= this.le || ' ,[]{}'.includes(t[i + 1] as string))) throw BAIL;
+        if ('?:&*!|>%@`#,[]{}'.includes(c) || i >= this.le) throw BAIL;
+        const from = i;
+        while (i < this.le && !',]'.includes(t[i] as string)) {
+          if ('[{}#:'.includes(t[i] as string)) throw BAIL;
+          i++;
+        }
+        let last = i;
+        while (t.charCodeAt(last - 1) === 0x20) last--;
+        out.push(resolvePlain(t.slice(from, last)));
+      }
+      spaces();
+      if (t[i] === ']') return { value: out, end: i + 1 };
+      if (t[i] !== ',') throw BAIL;
+      i++;
+      spaces();
+      if (t[i] === ']') throw BAIL; // a trailing comma: leave the edge cases to the full parser
+    }
+  }
+
+  /** `|` or `|-` at `q`, its content on the following more-indented lines. */
+  private literal(q: number, indent: number): string {
+    const t = this.text;
+    let i = q + 1;
+    const strip = t[i] === '-';
+    if (strip) i++;
+    for (; i < this.le; i++) if (t.charCodeAt(i) !== 0x20) throw BAIL;
+    const lines: string[] = [];
+    let contentIndent = -1;
+    let trailingEmpty = 0;
+    let leadingSpaces = 0;
+    for (;;) {
+      if (this.le >= t.length) throw BAIL; // the last line has no line break: rare, full path
+      this.advance();
+      if (this.ls >= t.length) break;
+      let s = this.ls;
+      while (s < this.le && t.charCodeAt(s) === 0x20) s++;
+      const spaces = s - this.ls;
+      if (s === this.le) {
+        if (contentIndent >= 0 && spaces > contentIndent) throw BAIL;
+        leadingSpaces = Math.max(leadingSpaces, spaces);
+        lines.push('');
+        trailingEmpty++;
+        continue;
+      }
+      if (contentIndent < 0) {
+        // An empty block scalar, or leading blank lines deeper than the content: full path.
+        if (spaces <= indent || leadingSpaces > spaces) throw BAIL;
+        contentIndent = spaces;
+      }
+      if (spaces < contentIndent) break;
+      lines.push(t.slice(this.ls + contentIndent, this.le));
+      trailingEmpty = 0;
+    }
+    if (contentIndent < 0) throw BAIL;
+    const body = lines.slice(0, lines.length - trailingEmpty).join('\n');
+    if (this.peek() > indent) throw BAIL;
+    return strip ? body : `${body}\n`;
+  }
+}
+
+const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', n: '\n', t: '\t', r: '\r' };

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { growth, renderTargets, type TargetInput, targetRows } from '../../src/bench/bench-targets.js';
+
+const point = (tables: number, cpu_ms: number, peak_rss_mb = 200) => ({
+  tables,
+  cpu_ms,
+  process_cpu_ms: cpu_ms + 400,
+  wall_ms: cpu_ms + 100,
+  peak_rss_mb,
+  noop: true,
+});
+
+const input: TargetInput = {
+  cpuPlans: [point(10_000, 1900), point(10_000, 2100), point(10_000, 1800)],
+  latencyPlan: { wall_ms: 2500, gets: 1600, read_concurrency: 16, latency_ms: 20 },
+  validate: [{ cpu_ms: 1400, wall_ms: 1600 }],
+  scale: [point(10_000, 1900), point(30_000, 5200)],
+  apply: {
+    wall_ms: 170_000,
+    writes: 31_600,
+    reads: 400,
+    write_concurrency: 4,
+    read_concurrency: 16,
+    latency_ms: 20,
+  },
+  export_ms: 3100,
+  largeHint: 'run with DPAC_BENCH_SOURCES=1000',
+};
+
+const byFigure = (rows: ReturnType<typeof targetRows>, start: string) =>
+  rows.find((r) => r.figure.startsWith(start));
+
+describe('the bench targets table', () => {
+  it('judges each figure against its bound: medians for CPU, the highest peak RSS', () => {
+    const rows = targetRows(input);
+    expect(byFigure(rows, 'no-op plan CPU')).toMatchObject({
+      met: true,
+      measured: expect.stringContaining('1.90 s'),
+    });
+    // max(1.3 × 1600 × 20 / 16 = 2.6 s, 2.0 s + 0.5 s)
+    expect(byFigure(rows, 'no-op plan wall')).toMatchObject({
+      met: true,
+      target: expect.stringContaining('= 2.60 s'),
+    });
+    expect(byFigure(rows, 'dpac validate')?.met).toBe(true);
+    expect(byFigure(rows, 'peak RSS')?.met).toBe(true);
+    // 1.3 × 31,600 × 20 / 4 + 400 × 20 / 16 = 205.9 s
+    expect(byFigure(rows, 'apply from empty at')).toMatchObject({
+      met: true,
+      target: expect.stringContaining('205.90 s'),
+    });
+    expect(byFigure(rows, 'export')?.met).toBe(false);
+  });
+
+  it('prints the pending and unmeasured rows as such, never as met', () => {
+    const rows = targetRows(input);
+    expect(byFigure(rows, 'apply from empty, 10k tables')).toEqual({
+      figure: 'apply from empty, 10k tables: table-adding POSTs (crawl jobs)',
+      target: '≤ 1 per source per apply, so ≤ 100 crawl jobs',
+      measured: 'not yet measured — batched creates pending',
+      met: false,
+    });
+    expect(byFigure(rows, '100k')).toMatchObject({
+      measured: 'not measured — run with DPAC_BENCH_SOURCES=1000',
+      met: false,
+    });
+    expect(rows).toHaveLength(8);
+    expect(renderTargets(rows)).toContain('met: false  export of 10k tables');
+  });
+
+  it('calls 100k met only with linear growth within the CPU and memory bounds', () => {
+    const linear = {
+      ...input,
+      scale: [point(10_000, 2000), point(30_000, 6000), point(100_000, 20_000, 900)],
+    };
+    expect(byFigure(targetRows(linear), '100k')?.met).toBe(true);
+    const quadratic = {
+      ...input,
+      scale: [point(10_000, 2000), point(30_000, 9000), point(100_000, 24_000, 900)],
+    };
+    expect(growth({ tables: 10_000, value: 2000 }, { tables: 100_000, value: 24_000 })).toBeGreaterThan(1.05);
+    expect(byFigure(targetRows(quadratic), '100k')?.met).toBe(false);
+    const heavy = { ...input, scale: [point(10_000, 2000), point(100_000, 20_000, 1600)] };
+    expect(byFigure(targetRows(heavy), '100k')?.met).toBe(false);
+  });
+});
