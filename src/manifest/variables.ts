@@ -42,15 +42,21 @@ async function readVarFile(
   absolute: string,
   file: string,
 ): Promise<{ vars: Record<string, string>; diagnostics: Diagnostic[] }> {
-  const exists = await stat(absolute).then(
-    (info) => info.isFile(),
-    () => false,
+  const kind = await stat(absolute).then(
+    (info) => (info.isFile() ? 'file' : info.isDirectory() ? 'folder' : 'other'),
+    () => 'missing',
   );
-  if (!exists) {
+  if (kind !== 'file') {
+    const what =
+      kind === 'missing' ? 'no such file' : kind === 'folder' ? 'is a folder, not a file' : 'not a file';
     return {
       vars: {},
       diagnostics: [
-        { severity: 'error', summary: `--var-file ${file}: no such file`, detail: 'Check the path.' },
+        {
+          severity: 'error',
+          summary: `--var-file ${file}: ${what}`,
+          detail: 'Give the path of a YAML or JSON file of `name: value` lines.',
+        },
       ],
     };
   }

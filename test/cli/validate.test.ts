@@ -157,6 +157,16 @@ describe('dpac validate', () => {
     expect(fromFile.code).toBe(0);
   });
 
+  it('names a --var-file that is missing or a folder, exit 1', async () => {
+    await mkdir(path.join(dir, 'vars-folder'), { recursive: true });
+    const folder = await validate(dir, ['domains.yaml', '--var-file', 'vars-folder']);
+    expect(folder.code).toBe(1);
+    expect(folder.text).toContain('--var-file vars-folder: is a folder, not a file');
+    const missing = await validate(dir, ['domains.yaml', '--var-file', 'absent.yaml']);
+    expect(missing.code).toBe(1);
+    expect(missing.text).toContain('--var-file absent.yaml: no such file');
+  });
+
   it('prints JSON with --json', async () => {
     const { code, io } = await validate(dir, ['domains.yaml', '--json']);
     expect(code).toBe(1);
