@@ -8,6 +8,7 @@ import type { LiveState, ReadClient } from './live/live-object.js';
 import { readLive } from './live/read-live.js';
 import { everythingScope, manifestScope } from './live/read-scope.js';
 import type { Manifest } from './manifest/manifest.js';
+import type { ExternalDeclaration } from './manifest/external.js';
 import type { ScopePattern } from './manifest/project-config.js';
 import { assemblePlan } from './plan/assemble-plan.js';
 import type { Plan } from './plan/plan.js';
@@ -22,6 +23,10 @@ export interface ComputePlanInput {
   prune?: readonly ScopePattern[];
   protect?: readonly ScopePattern[];
   allowMassDelete?: boolean;
+  /** `--cascade`: deleting an owned parent may take children this project does not own along. */
+  cascade?: boolean;
+  /** Objects referred to and never managed (manifests with metadata.external, dpac.yaml `external:`). */
+  externals?: readonly ExternalDeclaration[];
   select?: readonly string[];
   /** Read every kind and every parent (full drift reports). */
   readEverything?: boolean;
@@ -41,12 +46,21 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   const pruneKinds = (input.prune ?? []).map((p) => p.kind).filter(isKindName);
   const scope = input.readEverything
     ? everythingScope()
-    : manifestScope({ manifests: input.manifests, pruneKinds, pruneParent: () => pruneKinds.length > 0 });
+    : manifestScope({
+        manifests: input.manifests,
+        externals: input.externals,
+        pruneKinds,
+        pruneParent: () => pruneKinds.length > 0,
+      });
   const live = await readLive({ client: input.client, scope, ownershipTag: input.ownershipTag });
 
   const diff = diffResources({
     manifests: input.manifests,
     live,
+    ownershipTag: input.ownershipTag,
+    externals: input.externals,
+    url: input.url,
+    cascade: input.cascade,
     selected: input.select?.length ? (c) => selected(c.kind, c.ancestors, c.name) : undefined,
     prune: input.prune,
     protect: input.protect,
@@ -56,7 +70,11 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   const changes = diff.changes;
 
   const specs = new Map(input.manifests.map((m) => [m.address, m.spec]));
-  const declared = (address: Address) => specs.get(address);
+  // An external object's live spec stands in for a declaration (a table group under an external
+  // source finds its compute through the source's environment).
+  const external = new Set(changes.filter((c) => c.external).map((c) => c.address));
+  const declared = (address: Address) =>
+    specs.get(address) ?? (external.has(address) ? live.objects.get(address)?.spec : undefined);
   const calls = planCalls({ changes, ownershipTag: input.ownershipTag, declared });
   const plan = assemblePlan({
     url: input.url,

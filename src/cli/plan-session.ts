@@ -29,6 +29,7 @@ import { resolveSettings, type SettingFlags, type Settings, type SettingsInput }
 export interface PlanFlags extends ManifestFlags, ConnectFlags, SettingFlags {
   select?: Selector[];
   allowMassDelete?: boolean;
+  cascade?: boolean;
   color?: boolean;
 }
 
@@ -90,6 +91,8 @@ export async function planSession(
       prune: loaded.project.prune,
       protect: loaded.project.protect,
       allowMassDelete: flags.allowMassDelete,
+      cascade: flags.cascade,
+      externals: loaded.externals,
       select: flags.select?.map((s) => [s.kind, ...s.names].join('/')),
       resendSecrets: options.resendSecrets,
     });

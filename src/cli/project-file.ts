@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrors } from '../core/diagnostic.js';
-import { KIND_NAMES } from '../kinds/index.js';
+import { KINDS } from '../kinds/index.js';
 import { PROJECT_FILE_NAMES } from '../manifest/find-files.js';
 import { defaultProject, loadProjectConfig, type ProjectConfig } from '../manifest/project-config.js';
 import { renderDiagnostics } from '../render/render-diagnostics.js';
@@ -18,7 +18,7 @@ export async function projectInCwd(io: CliIo, style: Style): Promise<ProjectConf
       () => false,
     );
     if (!isFile) continue;
-    const loaded = await loadProjectConfig({ file: name, path: file }, [...KIND_NAMES]);
+    const loaded = await loadProjectConfig({ file: name, path: file }, KINDS);
     if (loaded.diagnostics.length) io.err(renderDiagnostics(loaded.diagnostics, style));
     return hasErrors(loaded.diagnostics) ? undefined : loaded.project;
   }

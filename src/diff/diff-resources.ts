@@ -1,23 +1,37 @@
-// Desired × Live → one Change per address, with reasons. Pure. The safety rules (ownership, prune
-// scopes, protect, the mass-delete guard) are applied here, at plan time.
+// Desired × Live → one Change per address, with reasons. Pure. The safety rules (ownership, take-over,
+// prune scopes, the cascade guard, protect, the mass-delete guard) are applied here, at plan time.
 import { type Address, parentAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { getPointer } from '../core/json-pointer.js';
+import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
+import { tagsPointer } from '../kinds/kind.js';
 import type { Manifest } from '../manifest/manifest.js';
+import { type ExternalDeclaration, externalMatcher } from '../manifest/external.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import type { Change } from './change.js';
+import { checkCascade } from './cascade.js';
 import { checkSafety } from './check-safety.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
-import { matchesPattern } from './name-pattern.js';
+import { externalChange, missingExternals } from './externals.js';
+import { ownerResolver } from './ownership.js';
+import { decideUndeclared, type UnmanagedObject } from './undeclared.js';
 
 export interface DiffOptions {
   manifests: readonly Manifest[];
   live: LiveState;
+  /** This project's ownership tag (an undeclared object is deleted on its strength only when it is not the unnamed projects' shared tag). */
+  ownershipTag: string;
   prune?: readonly ScopePattern[];
   protect?: readonly ScopePattern[];
   allowMassDelete?: boolean;
+  /** `--cascade`: deleting an owned parent may delete children this project does not own. */
+  cascade?: boolean;
+  /** External declarations (manifests with metadata.external and dpac.yaml `external:`). */
+  externals?: readonly ExternalDeclaration[];
+  /** The platform's URL, for the error about a missing external object. */
+  url?: string;
   /** `--select`: only these changes, plus the creates they depend on (like terraform -target). */
   selected?(change: Change): boolean;
   /** Treat every document holding a secret as changed (`apply --resend-secrets`). */
@@ -27,8 +41,8 @@ export interface DiffOptions {
 
 export interface DiffResult {
   changes: Change[];
-  /** Live objects no manifest declares and dpac may not delete. */
-  unmanaged: string[];
+  /** Live objects no manifest declares and dpac may not delete, with why. */
+  unmanaged: UnmanagedObject[];
   diagnostics: Diagnostic[];
 }
 
@@ -36,43 +50,83 @@ export function diffResources(options: DiffOptions): DiffResult {
   const { manifests, live } = options;
   const declared = new Map(manifests.map((m) => [m.address, m]));
   const byAddress = new Map<string, Change>();
-  const unmanaged: string[] = [];
+  const unmanaged: UnmanagedObject[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const owner = ownerResolver(live, options.ownershipTag);
+  const externals = options.externals ?? [];
+  const external = externals.length ? externalMatcher(externals) : undefined;
 
   for (const m of sortByDepth(manifests, (x) => x.kind)) {
-    byAddress.set(
-      m.address,
-      diffDeclared(m, live.objects.get(m.address), byAddress, options.resendSecrets ?? false),
-    );
+    const obj = live.objects.get(m.address);
+    const refused = obj && refuseTakeOver(m, obj, options.ownershipTag);
+    if (refused) diagnostics.push(refused);
+    byAddress.set(m.address, diffDeclared(m, obj, byAddress, options));
   }
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
-  // a parent with prune: true); everything else is reported as unmanaged.
+  // a parent with prune: true); everything else is listed as unmanaged, with why.
+  const cascaded = new Map<string, Address>();
   for (const obj of sortByDepth([...live.objects.values()], (x) => x.kind)) {
     if (declared.has(obj.address)) continue;
-    const reason = manifests.length === 0 ? undefined : deleteReason(obj, options, declared, byAddress);
-    if (reason) byAddress.set(obj.address, deleteChange(obj, reason));
-    else unmanaged.push(obj.address);
+    const decision = decideUndeclared(obj, {
+      ownershipTag: options.ownershipTag,
+      owner,
+      prune: manifests.length === 0 ? [] : (options.prune ?? []),
+      declared,
+      done: byAddress,
+      external,
+    });
+    // An empty manifest set never deletes anything (a wrong folder must not empty the platform).
+    if ('delete' in decision && manifests.length > 0) {
+      byAddress.set(obj.address, deleteChange(obj, decision.delete));
+      if (decision.cascadeFrom) cascaded.set(obj.address, decision.cascadeFrom);
+    } else if ('keep' in decision) {
+      unmanaged.push(decision.keep);
+      if (external?.(obj.address)) byAddress.set(obj.address, externalChange(obj));
+    } else unmanaged.push({ address: obj.address, kind: obj.kind, reason: 'no manifest is loaded' });
   }
   markReferrersOfReplaced(byAddress, declared);
+  diagnostics.push(
+    ...checkCascade({ cascaded, changes: byAddress, live: live.objects, declared, owner, cascade: options.cascade ?? false }),
+  );
+  if (external)
+    diagnostics.push(...missingExternals({ externals, match: external, manifests, live, url: options.url ?? 'the platform' }));
 
   const all = sortChanges([...byAddress.values()]);
   const changes = options.selected
-    ? withDependencies(all.filter(options.selected), byAddress, declared)
+    ? withDependencies(all.filter((c) => c.external || options.selected?.(c)), byAddress, declared)
     : all;
-  const diagnostics = checkSafety({
-    changes,
-    manifests,
-    protect: options.protect ?? [],
-    allowMassDelete: options.allowMassDelete ?? false,
-  });
-  return { changes, unmanaged: unmanaged.sort(), diagnostics };
+  diagnostics.push(
+    ...checkSafety({
+      changes,
+      manifests,
+      protect: options.protect ?? [],
+      allowMassDelete: options.allowMassDelete ?? false,
+    }),
+  );
+  return { changes, unmanaged: unmanaged.sort((a, b) => compareAddresses(a.address, b.address)), diagnostics };
+}
+
+/** A declared object carrying another project's tag is not taken over without `metadata.adopt: force`. */
+function refuseTakeOver(m: Manifest, obj: LiveObject, ownershipTag: string): Diagnostic | undefined {
+  if (obj.owned || !obj.ownerTag || obj.ownerTag === UNNAMED_PROJECT_TAG || m.metadata.adopt === 'force')
+    return undefined;
+  return {
+    severity: 'error',
+    address: m.address,
+    source: m.source,
+    summary: `${m.address} is owned by ${obj.ownerTag}, another project; this project (${ownershipTag}) will not take it over.`,
+    detail:
+      'Refer to it as external (metadata.external: true, or external: in dpac.yaml) instead of declaring it, or take it over deliberately with metadata.adopt: force.',
+  };
 }
 
 function diffDeclared(
   m: Manifest,
   obj: LiveObject | undefined,
   done: Map<string, Change>,
-  resendSecrets: boolean,
+  options: DiffOptions,
 ): Change {
+  const resendSecrets = options.resendSecrets ?? false;
   const kind = KINDS[m.kind];
   const base = {
     address: m.address,
@@ -94,6 +148,7 @@ function diffDeclared(
         fields: [],
         liveId: obj.id,
         owned: obj.owned,
+        ...(obj.ownerTag ? { ownerTag: obj.ownerTag } : {}),
       };
     return { ...base, action: 'create', reason: 'declared, not found live', after, fields: [] };
   }
@@ -117,13 +172,20 @@ function diffDeclared(
     fields,
     liveId: obj.id,
     owned: obj.owned,
+    ...(obj.ownerTag ? { ownerTag: obj.ownerTag } : {}),
     action,
     reason,
   });
   const immutable = fields.find((f) => f.why === IMMUTABLE);
   if (immutable) return compared('replace', `${immutable.path} cannot be changed in place`);
-  if (kind.ownershipTags && !obj.owned) {
+  if (tagsPointer(kind) && !obj.owned) {
     const also = fields.length ? ` and update ${fields.length} field${fields.length === 1 ? '' : 's'}` : '';
+    if (obj.ownerTag === UNNAMED_PROJECT_TAG)
+      return compared(
+        'adopt',
+        `carries ${UNNAMED_PROJECT_TAG}, the tag of projects without a name: adopt it into this project (migrates the tag ${UNNAMED_PROJECT_TAG} → ${options.ownershipTag})${also}`,
+      );
+    if (obj.ownerTag) return compared('adopt', `take over from ${obj.ownerTag} (metadata.adopt: force)${also}`);
     return compared('adopt', `exists live without the ownership tag: take ownership${also}`);
   }
   if (fields.length)
@@ -150,25 +212,6 @@ function withWhy(field: FieldChange, immutable: readonly string[]): FieldChange 
     (p) => field.path === p || field.path.startsWith(`${p}/`) || p.startsWith(`${field.path}/`),
   );
   return hit ? { ...field, why: IMMUTABLE } : field;
-}
-
-function deleteReason(
-  obj: LiveObject,
-  options: DiffOptions,
-  declared: Map<string, Manifest>,
-  done: Map<string, Change>,
-): string | undefined {
-  const parent = parentChange(obj.kind, obj.ancestors, done);
-  if (parent && (parent.action === 'delete' || parent.action === 'replace'))
-    return `its parent ${parent.address} is ${parent.action === 'delete' ? 'deleted' : 'replaced'}`;
-  if (KINDS[obj.kind].ownershipTags && obj.owned)
-    return 'carries the ownership tag and no manifest declares it';
-  const scope = (options.prune ?? []).find((p) => matchesPattern(p, obj));
-  if (scope) return `inside the prune scope ${scope.kind}/${scope.name} of dpac.yaml`;
-  const parentAddress = parentAddressOf(obj.kind, obj.ancestors);
-  if (parentAddress && declared.get(parentAddress)?.metadata.prune === true)
-    return `its parent ${parentAddress} has metadata.prune: true`;
-  return undefined;
 }
 
 function deleteChange(obj: LiveObject, reason: string): Change {

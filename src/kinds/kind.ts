@@ -82,6 +82,22 @@ interface ReadSpec {
   keyOf?(item: Record<string, unknown>): string;
 }
 
+/**
+ * What proves that a live object is dpac's (this project's), so that an undeclared one may be
+ * deleted:
+ * - `tag`: the string array at `tags` carries the project's `managed-by:` tag (written by dpac);
+ * - `parent`: owned exactly when its parent is (the API holds no marker of its own);
+ * - `none`: the API can hold no marker that changes nothing on the platform; only a prune scope of
+ *   dpac.yaml (or a parent with `metadata.prune: true`) lets dpac delete one. `why` says so.
+ * `members` (with `parent`): objects it lists that may belong to someone else (a table group's
+ * tables). It is owned only if none of them belongs to another project, or, under a parent dpac
+ * does not own, if every one of them is dpac's.
+ */
+export type Ownership =
+  | { proof: 'tag'; tags: string }
+  | { proof: 'parent'; members?(spec: Record<string, unknown>, ancestors: readonly string[]): Address[] }
+  | { proof: 'none'; why: string };
+
 export interface ResourceKind<S = unknown> {
   kind: KindName;
   /** One line for humans and the JSON Schema. */
@@ -101,8 +117,8 @@ export interface ResourceKind<S = unknown> {
    * manifest lists are compared, matched by key; extra live items are ignored.
    */
   keyedLists?: Readonly<Record<string, string>>;
-  /** JSON pointer of the string-array of tags that carries the ownership tag (sources, tables). */
-  ownershipTags?: string;
+  /** What proves that dpac owns a live object of this kind (see Ownership). */
+  ownership: Ownership;
   /** Every reference the spec makes (drives validation and the call DAG). */
   refs(spec: S, ctx: RefContext): Ref[];
   read: ReadSpec;
@@ -119,6 +135,11 @@ export interface ResourceKind<S = unknown> {
   update(before: S, after: S, changed: ReadonlySet<string>, ctx: WriteContext): CallDraft[];
   /** Calls that delete the object. */
   remove(before: S, ctx: WriteContext): CallDraft[];
+}
+
+/** The JSON pointer of the tag list that carries the ownership tag, for kinds proven by a tag. */
+export function tagsPointer(kind: ResourceKind<unknown>): string | undefined {
+  return kind.ownership.proof === 'tag' ? kind.ownership.tags : undefined;
 }
 
 /** Identity with inference: `export const Table = defineKind({...})`. */

@@ -11,8 +11,10 @@ export interface LiveObject {
   id: string;
   /** Spec-shaped projection (fromApi, normalize), ownership tag removed from tags. */
   spec: Record<string, unknown>;
-  /** Whether it carries the ownership tag (kinds with tags only). */
+  /** Whether it carries this project's ownership tag (kinds with tags only). */
   owned: boolean;
+  /** Another `managed-by:` tag it carries: another project's, or the unnamed projects' one. */
+  ownerTag?: string;
   /** The JSON it was projected from (fingerprints hash this). */
   raw: LiveRecord;
 }

@@ -2,33 +2,39 @@
 // with projections made while reading (read-live.ts); those are the same values, made earlier.
 import { makeAddress } from '../core/address.js';
 import { getPointer, setPointer } from '../core/json-pointer.js';
+import { isOwnershipTag } from '../core/ownership-tag.js';
 import { KINDS, type KindName } from '../kinds/index.js';
-import type { NameLookup } from '../kinds/kind.js';
+import { type NameLookup, tagsPointer } from '../kinds/kind.js';
 import type { LiveObject, LiveState } from './live-object.js';
 import type { RawObject } from './read-live.js';
 
-/** A record in spec shape and whether it carries the ownership tag, or why it cannot be. */
-export type Projection = { spec: Record<string, unknown>; owned: boolean } | { error: string };
+/** A record in spec shape, whether it carries our ownership tag (and whose it carries), or why it cannot be. */
+export type Projection =
+  | { spec: Record<string, unknown>; owned: boolean; ownerTag?: string }
+  | { error: string };
 
-/** fromApi, normalize, and the ownership tag taken out of the tags. */
+/** fromApi, normalize, and every ownership tag taken out of the tags (they are never user tags). */
 export function projectOne(raw: RawObject, names: NameLookup, ownershipTag: string): Projection {
   const kind = KINDS[raw.kind];
   try {
     let spec = kind.fromApi(raw.record, names) as Record<string, unknown>;
     if (kind.normalize) spec = kind.normalize(spec) as Record<string, unknown>;
     let owned = false;
-    if (kind.ownershipTags) {
-      const tags = getPointer(spec, kind.ownershipTags);
+    let ownerTag: string | undefined;
+    const pointer = tagsPointer(kind);
+    if (pointer) {
+      const tags = getPointer(spec, pointer);
       if (Array.isArray(tags)) {
         owned = tags.includes(ownershipTag);
+        ownerTag = (tags as string[]).filter((t) => isOwnershipTag(t) && t !== ownershipTag).sort()[0];
         spec = setPointer(
           spec,
-          kind.ownershipTags,
-          tags.filter((t) => t !== ownershipTag),
+          pointer,
+          tags.filter((t) => !isOwnershipTag(String(t))),
         );
       }
     }
-    return { spec, owned };
+    return ownerTag ? { spec, owned, ownerTag } : { spec, owned };
   } catch (error) {
     return { error: (error as Error).message };
   }
@@ -72,6 +78,7 @@ export function projectLive(
       id: raw.record.id,
       spec: projected.spec,
       owned: projected.owned,
+      ...(projected.ownerTag ? { ownerTag: projected.ownerTag } : {}),
       raw: raw.record,
     });
   }

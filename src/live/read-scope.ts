@@ -1,6 +1,7 @@
 // Decides what to read: the kinds in play, and whose children. Nothing more is read.
 import { type Address, ancestorAddresses, kindOfAddress, parseAddress } from '../core/address.js';
 import { ancestorKinds, isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
+import type { ExternalDeclaration } from '../manifest/external.js';
 import type { Manifest } from '../manifest/manifest.js';
 
 export interface ReadScope {
@@ -19,6 +20,8 @@ export interface ReadScope {
 
 export interface ScopeOptions {
   manifests: readonly Manifest[];
+  /** External declarations: an exact one's kind is read so the plan can check that it exists. */
+  externals?: readonly ExternalDeclaration[];
   /** Kinds named by prune scopes in dpac.yaml: read so undeclared owned objects can be found. */
   pruneKinds?: readonly KindName[];
   /** Parents whose every child is read because a prune scope may cover them. */
@@ -47,12 +50,16 @@ export function everythingScope(): ReadScope {
 }
 
 /**
- * Kinds declared or referenced by manifests (and their ancestors, needed to find them);
- * children are read under declared parents, under owned parents (deleting them must delete
- * their children first), and under parents a prune scope may cover.
+ * Every top-level kind (one list each: an undeclared object of any kind is listed, never silently
+ * missing), kinds declared, referenced or declared external (and their ancestors, needed to find
+ * them). Children are read under parents of declared objects (declared ones, and external ones
+ * with managed children), under owned parents (deleting them must delete their children first),
+ * and under parents a prune scope may cover: never under other parents (10k tables of sources
+ * nobody here declares are not read).
  */
 export function manifestScope(options: ScopeOptions): ReadScope {
   const kinds = new Set<KindName>(options.pruneKinds ?? []);
+  for (const k of KIND_NAMES) if (!KINDS[k].parent) kinds.add(k);
   const declared = new Set<string>();
   const withAncestors = new Set<KindName>();
   const addKind = (kind: KindName) => {
@@ -61,8 +68,10 @@ export function manifestScope(options: ScopeOptions): ReadScope {
     kinds.add(kind);
     for (const k of ancestorKinds(kind)) kinds.add(k);
   };
+  for (const e of options.externals ?? []) if (!e.pattern) addKind(e.kind);
   for (const m of options.manifests) {
     declared.add(m.address);
+    for (const a of ancestorAddresses(ancestorKinds(m.kind), m.ancestors)) declared.add(a);
     addKind(m.kind);
     // `metadata.prune: true` deletes undeclared children of every kind, declared anywhere or not.
     if (m.metadata.prune === true) for (const k of KIND_NAMES) if (KINDS[k].parent === m.kind) kinds.add(k);

@@ -2,6 +2,7 @@
 // keys, the kind's spec). One source for validation and for the published JSON Schema.
 import { z } from 'zod';
 import type { KindName } from '../kinds/index.js';
+import { sharedPlatformMetadata } from './external-metadata.js';
 import { ancestorKindsIn, type KindRegistry } from './manifest.js';
 
 export const API_VERSION = 'dpac/v1';
@@ -43,6 +44,7 @@ function metadataSchema(registry: KindRegistry, kind: KindName) {
     .describe(
       'Delete live children of this resource that no manifest declares (otherwise they are only reported).',
     );
+  Object.assign(shape, sharedPlatformMetadata());
   return z.object(shape).strict().describe(`Identity of the ${kind}: its name and its parents' names.`);
 }
 

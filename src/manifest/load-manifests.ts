@@ -7,6 +7,7 @@ import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { KINDS } from '../kinds/index.js';
 import type { Ref } from '../kinds/kind.js';
 import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js';
+import { type ExternalDeclaration, externalMatcher } from './external.js';
 import { type EnvUse, secretEchoes } from './interpolate.js';
 import type { Locator } from './locator.js';
 import { type KindRegistry, type Manifest, registeredKinds } from './manifest.js';
@@ -40,6 +41,8 @@ export interface LoadManifestsResult {
   diagnostics: Diagnostic[];
   /** Manifest files read, relative to cwd with `/`. */
   files: string[];
+  /** Objects referred to and never managed: manifests with metadata.external, then dpac.yaml `external:`. */
+  externals: ExternalDeclaration[];
   /** dpac.yaml, relative to cwd, when one was used. */
   projectFile?: string;
   /** Values of the variables that feed secret fields (value → NAME), to conceal in every output. */
@@ -53,7 +56,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   // Globs in dpac.yaml and every manifest path must stay inside it.
   const root = (await singleFolder(cwd, options.paths ?? [])) ?? cwd;
   const projectRef = await findProjectFile(cwd, options.paths ?? []);
-  const loadedProject = await loadProjectConfig(projectRef, registeredKinds(registry));
+  const loadedProject = await loadProjectConfig(projectRef, registry);
   const project = loadedProject.project;
   const diagnostics = [...loadedProject.diagnostics];
   const variables = await resolveVariables({
@@ -78,6 +81,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   diagnostics.push(...read.diagnostics);
 
   const manifests: Manifest[] = [];
+  const externals: ExternalDeclaration[] = [];
   const locators = new WeakMap<Manifest, Locator>();
   const invalid = new Set<string>();
   const envUses: EnvUse[] = [];
@@ -97,7 +101,8 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
       if (result.manifest) {
         manifests.push(result.manifest);
         locators.set(result.manifest, document.locator);
-      } else if (result.address) invalid.add(result.address);
+      } else if (result.external) externals.push(result.external);
+      else if (result.address) invalid.add(result.address);
     }
   }
 
@@ -107,11 +112,13 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   const declared = new Map<string, Manifest>();
   for (const m of manifests) if (!declared.has(m.address)) declared.set(m.address, m);
   const refs = collectRefs(manifests, declared, registry);
+  externals.push(...project.external);
   diagnostics.push(
     ...checkRules({
       manifests,
       declared,
       invalid,
+      external: externalMatcher(externals),
       refs,
       registry,
       locateInDocument: (m, pointer) => locators.get(m)?.value(pointer),
@@ -122,6 +129,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     project,
     diagnostics: sortDiagnostics(diagnostics),
     files: read.sources.map((s) => s.file),
+    externals,
     ...(projectRef ? { projectFile: projectRef.file } : {}),
     secrets: echoes.secrets,
   };

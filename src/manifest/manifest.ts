@@ -8,6 +8,8 @@ export interface ManifestMetadata {
   protect?: boolean;
   ignore?: string[];
   prune?: boolean;
+  external?: boolean;
+  adopt?: 'force';
   /** Parent keys (`source`, `table`, `environment`...) hold the ancestors' names. */
   [parentKey: string]: unknown;
 }

@@ -3,13 +3,15 @@
 import { z } from 'zod';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { KindName } from '../kinds/index.js';
+import type { KindRegistry } from './manifest.js';
+import { projectTag, UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import { didYouMean } from './did-you-mean.js';
 import { apiVersionSchema } from './document-schema.js';
+import { type ExternalDeclaration, parseExternalEntry } from './external.js';
 import { parseYaml } from './parse-yaml.js';
 import { type FileRef, readSources } from './read-files.js';
 import { issuesToDiagnostics } from './zod-issues.js';
 
-const DEFAULT_OWNERSHIP_TAG = 'managed-by:dpac';
 
 /** The client's default write limit (reliability policy: 4 writes at once). */
 export const DEFAULT_PARALLELISM = 4;
@@ -46,12 +48,17 @@ export interface ProjectConfig {
   targets: Record<string, TargetConfig>;
   prune: ScopePattern[];
   protect: ScopePattern[];
+  /** `project:` of dpac.yaml: names the project, so its ownership tag is its own. */
+  project?: string;
+  /** The tag marking objects this project owns: `ownership_tag`, else from `project`, else the shared default. */
   ownership_tag: string;
+  /** `external:` entries: objects referred to, never managed. */
+  external: ExternalDeclaration[];
   parallelism?: number;
 }
 
 export function defaultProject(): ProjectConfig {
-  return { targets: {}, prune: [], protect: [], ownership_tag: DEFAULT_OWNERSHIP_TAG };
+  return { targets: {}, prune: [], protect: [], ownership_tag: UNNAMED_PROJECT_TAG, external: [] };
 }
 
 const scalarString = z
@@ -114,11 +121,26 @@ export function projectSchema(kinds: readonly KindName[]) {
         .array(scope)
         .default([])
         .describe('Objects matching these patterns are never deleted or replaced, even without a manifest.'),
+      project: z
+        .string()
+        .regex(/^[a-zA-Z0-9_-]+$/, 'use only letters, digits, _ and -')
+        .optional()
+        .describe(
+          `Name of the project, unique on the platform: its ownership tag is ${projectTag('<project>')}. Without it the tag is ${UNNAMED_PROJECT_TAG}, which every unnamed project shares, so dpac deletes nothing on the strength of that tag.`,
+        ),
       ownership_tag: z
         .string()
         .min(1)
-        .default(DEFAULT_OWNERSHIP_TAG)
-        .describe(`Tag marking sources and tables created by dpac. Default ${DEFAULT_OWNERSHIP_TAG}.`),
+        .optional()
+        .describe(
+          `Tag marking the sources and tables this project owns. Default ${projectTag('<project>')} (${UNNAMED_PROJECT_TAG} without project:). Any other managed-by: tag is another project's.`,
+        ),
+      external: z
+        .array(z.string().min(1))
+        .default([])
+        .describe(
+          'Objects this project refers to but never manages, as addresses (Environment/prod, ComputeTemplate/prod/*; names may be globs).',
+        ),
       parallelism: parallelismSchema.optional(),
     })
     .strict()
@@ -127,8 +149,9 @@ export function projectSchema(kinds: readonly KindName[]) {
 
 export async function loadProjectConfig(
   file: FileRef | undefined,
-  kinds: readonly KindName[],
+  registry: KindRegistry,
 ): Promise<{ project: ProjectConfig; diagnostics: Diagnostic[] }> {
+  const kinds = Object.keys(registry) as KindName[];
   if (!file) return { project: defaultProject(), diagnostics: [] };
   const read = await readSources([file]);
   const source = read.sources[0];
@@ -157,8 +180,15 @@ export async function loadProjectConfig(
     );
     return { project: defaultProject(), diagnostics };
   }
-  const { apiVersion: _v, kind: _k, metadata: _m, ...project } = result.data;
-  return { project, diagnostics };
+  const { apiVersion: _v, kind: _k, metadata: _m, external, ownership_tag, ...rest } = result.data;
+  const declarations: ExternalDeclaration[] = [];
+  external.forEach((entry, i) => {
+    const parsed = parseExternalEntry(entry, registry, document.locator.value(`/external/${i}`));
+    if (parsed.diagnostic) diagnostics.push(parsed.diagnostic);
+    else declarations.push(parsed.declaration);
+  });
+  const tag = ownership_tag ?? (rest.project ? projectTag(rest.project) : UNNAMED_PROJECT_TAG);
+  return { project: { ...rest, ownership_tag: tag, external: declarations }, diagnostics };
 }
 
 /** The target `--target NAME` chose, or an error naming the defined ones. */

@@ -4,6 +4,7 @@ import { makeAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { KindName } from '../kinds/index.js';
 import { didYouMean } from './did-you-mean.js';
+import type { ExternalDeclaration } from './external.js';
 import { documentSchema } from './document-schema.js';
 import { type EnvUse, interpolate } from './interpolate.js';
 import {
@@ -28,6 +29,8 @@ export interface DocumentContext {
 
 export interface DocumentResult {
   manifest?: Manifest;
+  /** A document with `metadata.external: true`: a declaration, not a manifest. */
+  external?: ExternalDeclaration;
   /** The address the document declares, even when it is invalid (so others' references to it don't cascade). */
   address?: string;
   diagnostics: Diagnostic[];
@@ -60,6 +63,9 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
     ...(ctx.envUses ? { envUses: ctx.envUses } : {}),
   });
   const input = { ...(interpolated.value as Record<string, unknown>) };
+  const metadata = input.metadata as Record<string, unknown> | null | undefined;
+  if (metadata && typeof metadata === 'object' && metadata.external === true)
+    return externalDocument(input, kind, doc, ctx, interpolated.diagnostics);
   if (input.spec === null || input.spec === undefined) input.spec = {};
   const schema = documentSchema(ctx.registry, kind);
   const parsed = schema.safeParse(input);
@@ -93,6 +99,38 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
     locate: (pointer) => locator.value(`/spec${pointer}`) ?? locator.nearest(`/spec${pointer}`, '/spec'),
   };
   return { manifest, address: manifest.address, diagnostics };
+}
+
+/** An external object: its metadata is checked; a spec is not needed, and one given is ignored (with a warning). */
+function externalDocument(
+  input: Record<string, unknown>,
+  kind: KindName,
+  doc: ParsedDocument,
+  ctx: DocumentContext,
+  found: readonly Diagnostic[],
+): DocumentResult {
+  const { spec, ...rest } = input;
+  const schema = documentSchema(ctx.registry, kind);
+  const parsed = schema.safeParse(rest);
+  const address = guessAddress(input, kind, ctx.registry);
+  const diagnostics = [...found];
+  if (!parsed.success) {
+    diagnostics.push(
+      ...issuesToDiagnostics(parsed.error.issues, { schema, data: rest, locator: doc.locator, address }),
+    );
+    return { address, diagnostics };
+  }
+  if (spec !== undefined && spec !== null)
+    diagnostics.push({
+      severity: 'warning',
+      summary: `${address} is external: its spec is ignored`,
+      detail: 'dpac never writes an external object. Remove the spec, or metadata.external to manage it.',
+      address,
+      source: doc.locator.key('/spec'),
+    });
+  if (diagnostics.some((d) => d.severity === 'error') || !address) return { address, diagnostics };
+  const source = doc.locator.key('/kind') ?? doc.start;
+  return { address, diagnostics, external: { kind, address, pattern: false, source } };
 }
 
 function fail(diagnostic: Diagnostic): DocumentResult {

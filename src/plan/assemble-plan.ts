@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Call } from '../core/call.js';
 import { getPointer, setPointer } from '../core/json-pointer.js';
 import type { Change } from '../diff/change.js';
+import type { UnmanagedObject } from '../diff/undeclared.js';
 import { KINDS } from '../kinds/index.js';
 import type { LiveState } from '../live/live-object.js';
 import type { Manifest } from '../manifest/manifest.js';
@@ -17,7 +18,7 @@ export interface AssembleInput {
   changes: readonly Change[];
   calls: readonly Call[];
   live: LiveState;
-  unmanaged: readonly string[];
+  unmanaged: readonly UnmanagedObject[];
   ownershipTag: string;
   /** Declared specs by address (some kinds resolve refs through their parent's spec). */
   declared(address: string): unknown | undefined;
@@ -49,7 +50,8 @@ export function assemblePlan(input: AssembleInput): Plan {
     fingerprint_documents: fingerprintDocuments,
 
     creates: input.changes.filter((c) => c.action === 'create').map((c) => c.address),
-    unmanaged: [...input.unmanaged],
+    unmanaged: input.unmanaged.map((u) => u.address),
+    unmanaged_objects: [...input.unmanaged],
     problems: [...input.live.problems],
   };
 }

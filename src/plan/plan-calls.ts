@@ -7,7 +7,7 @@ import { getPointer, parsePointer, setPointer } from '../core/json-pointer.js';
 import { assertNever, type Change } from '../diff/change.js';
 import { changedKeys } from '../diff/compare-specs.js';
 import { ancestorKinds, KINDS, type KindName } from '../kinds/index.js';
-import type { Ref, WriteContext } from '../kinds/kind.js';
+import { type Ref, tagsPointer, type WriteContext } from '../kinds/kind.js';
 import { orderCalls } from './order-calls.js';
 
 export interface PlanCallsOptions {
@@ -57,15 +57,19 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Addres
       },
     };
   };
-  // The ownership tag is kept out of specs (it is never a user diff); writes put it back. Tags a
-  // manifest omits are not managed, so the stamped desired set starts from live's.
-  const stamp = (spec: Record<string, unknown> | undefined, owned: boolean) => {
-    if (!spec || !kind.ownershipTags || !owned) return spec;
-    const base = getPointer(spec, kind.ownershipTags) ?? getPointer(change.before, kind.ownershipTags) ?? [];
-    return withTag(setPointer(spec, kind.ownershipTags, base), kind.ownershipTags, options.ownershipTag);
+  // Ownership tags are kept out of specs (they are never a user diff); writes put ours back. Tags a
+  // manifest omits are not managed, so the stamped desired set starts from live's. Live's other
+  // owner tag (a take-over, or the unnamed projects' tag being migrated) goes back into `before`,
+  // so the tag write removes it.
+  const tags = tagsPointer(kind);
+  const stamp = (spec: Record<string, unknown> | undefined, stamped: (string | undefined)[]) => {
+    if (!spec || !tags || stamped.every((t) => t === undefined)) return spec;
+    let out = setPointer(spec, tags, getPointer(spec, tags) ?? getPointer(change.before, tags) ?? []);
+    for (const t of stamped) if (t !== undefined) out = withTag(out, tags, t);
+    return out;
   };
-  const after = stamp(change.after, true);
-  const before = stamp(change.before, change.owned ?? false);
+  const after = stamp(change.after, [options.ownershipTag]);
+  const before = stamp(change.before, [change.owned ? options.ownershipTag : undefined, change.ownerTag]);
   const needs = [...parentAddresses(change), ...refsOf(after).map((r) => r.address)];
   const tag = (phase: Draft['phase'], calls: CallDraft[], needsCreated: Address[]): Draft[] =>
     calls.map((c) => ({ ...c, address: change.address, needsCreated, phase }));
@@ -76,8 +80,7 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Addres
     case 'update':
     case 'adopt': {
       const keys = changedKeys(change.fields);
-      if (change.action === 'adopt' && kind.ownershipTags)
-        keys.add(parsePointer(kind.ownershipTags)[0] ?? '');
+      if (change.action === 'adopt' && tags) keys.add(parsePointer(tags)[0] ?? '');
       const ctx = ctxFor(change.liveId ?? idPlaceholder(change.address), after);
       return tag('write', kind.update(before, after, keys, ctx), needs);
     }

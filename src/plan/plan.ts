@@ -3,6 +3,7 @@
 import type { Call } from '../core/call.js';
 import type { Action, Change } from '../diff/change.js';
 import type { FieldChange } from '../diff/compare-specs.js';
+import type { UnmanagedObject } from '../diff/undeclared.js';
 import type { KindName } from '../kinds/kind.js';
 
 export const PLAN_FORMAT_VERSION = 1;
@@ -48,7 +49,10 @@ export interface Plan {
 
   /** Addresses to be created: apply refuses if one exists by then. */
   creates: string[];
+  /** Addresses of the live objects left alone (`unmanaged_objects` says why). */
   unmanaged: string[];
+  /** Every live object left alone, with why it is not deleted and, when known, its owner's tag (absent in plans saved before it existed). */
+  unmanaged_objects?: UnmanagedObject[];
   /** Live objects dpac could not express (kind, name, why). */
   problems: { address: string; why: string }[];
 }

@@ -1,6 +1,8 @@
 // Drift report: what differs between manifests and live, in four groups. Pure.
 import type { Plan, PlanChange } from '../plan/plan.js';
+import type { UnmanagedObject } from '../diff/undeclared.js';
 import { formatValue } from './format-value.js';
+import { renderUnmanaged } from './render-unmanaged.js';
 import { paint, type Style } from './style.js';
 import { renderJson, type Views } from './view.js';
 
@@ -14,6 +16,8 @@ export interface DriftReport {
   extra: string[];
   /** Live, undeclared and not owned: never touched. */
   unmanaged: string[];
+  /** The same objects with why each is not deleted and, when known, its owner's tag. */
+  unmanaged_objects: UnmanagedObject[];
 }
 
 export function driftReport(plan: Plan): DriftReport {
@@ -23,7 +27,14 @@ export function driftReport(plan: Plan): DriftReport {
   const missing = plan.changes.filter((c) => c.action === 'create').map((c) => c.address);
   const extra = plan.changes.filter((c) => c.action === 'delete').map((c) => c.address);
   const inSync = changed.length === 0 && missing.length === 0 && extra.length === 0;
-  return { in_sync: inSync, changed, missing, extra, unmanaged: plan.unmanaged };
+  return {
+    in_sync: inSync,
+    changed,
+    missing,
+    extra,
+    unmanaged: plan.unmanaged,
+    unmanaged_objects: plan.unmanaged_objects ?? [],
+  };
 }
 
 export const DRIFT_VIEWS: Views<DriftReport, 'text' | 'json' | 'markdown'> = {
@@ -33,7 +44,8 @@ export const DRIFT_VIEWS: Views<DriftReport, 'text' | 'json' | 'markdown'> = {
 };
 
 export function renderDriftText(report: DriftReport, style: Style): string {
-  if (report.in_sync) return `No drift. Live state matches the manifests.${unmanagedNote(report)}`;
+  const unmanaged = renderUnmanaged(report.unmanaged_objects, style).join('\n');
+  if (report.in_sync) return `No drift. Live state matches the manifests.${unmanaged ? `\n${unmanaged}` : ''}`;
   const lines: string[] = ['Drift detected.'];
   if (report.changed.length) {
     lines.push('', paint(style, 'yellow', `Changed (${report.changed.length}) — apply would revert these:`));
@@ -54,7 +66,7 @@ export function renderDriftText(report: DriftReport, style: Style): string {
     );
     for (const a of report.extra) lines.push(`  - ${a}`);
   }
-  return lines.join('\n') + unmanagedNote(report);
+  return lines.join('\n') + (unmanaged ? `\n${unmanaged}` : '');
 }
 
 function renderDriftMarkdown(report: DriftReport): string {

@@ -4,6 +4,7 @@ import { parseAddress } from '../core/address.js';
 import { ACTION_SYMBOL } from '../diff/change.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { formatValue, leaves } from './format-value.js';
+import { renderUnmanaged } from './render-unmanaged.js';
 import { ACTION_TONE, ACTION_VERB, paint, type Style } from './style.js';
 
 const GROUP_LIMIT = 10;
@@ -33,7 +34,8 @@ export function renderPlanText(plan: Plan, style: Style): string {
     }
   }
   lines.push(summaryLine(plan));
-  if (plan.summary.unmanaged > 0) {
+  if (plan.unmanaged_objects) lines.push(...renderUnmanaged(plan.unmanaged_objects, style));
+  else if (plan.summary.unmanaged > 0) {
     lines.push(
       `${plan.summary.unmanaged} live object${plan.summary.unmanaged === 1 ? ' is' : 's are'} unmanaged (not declared, not owned by dpac): left untouched.`,
     );

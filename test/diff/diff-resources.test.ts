@@ -43,12 +43,15 @@ function state(...objects: LiveObject[]): LiveState {
   return { objects: new Map(objects.map((o) => [o.address, o])), problems: [] };
 }
 
+const TAG = 'managed-by:dpac/test';
+
 const actions = (r: ReturnType<typeof diffResources>) =>
   r.changes.map((c) => `${c.action} ${c.address}: ${c.reason}`);
 
 describe('diffResources', () => {
   it('creates what is declared and missing, and leaves what matches alone', () => {
     const result = diffResources({
+      ownershipTag: TAG,
       manifests: [
         manifest('Domain', 'Domain/a', { environments: [] }),
         manifest('Domain', 'Domain/b', { environments: [] }),
@@ -60,6 +63,7 @@ describe('diffResources', () => {
 
   it('updates with field-level before and after', () => {
     const result = diffResources({
+      ownershipTag: TAG,
       manifests: [manifest('Domain', 'Domain/a', { description: 'new', environments: [] })],
       live: state(live('Domain', 'Domain/a', { description: 'old', environments: [] })),
     });
@@ -72,6 +76,7 @@ describe('diffResources', () => {
 
   it('replaces when an immutable field changes and names the field', () => {
     const result = diffResources({
+      ownershipTag: TAG,
       manifests: [manifest('EnvironmentStorage', 'EnvironmentStorage/prod/lake', { storage_type: 's3' })],
       live: state(live('EnvironmentStorage', 'EnvironmentStorage/prod/lake', { storage_type: 'dbfs' })),
     });
@@ -82,6 +87,7 @@ describe('diffResources', () => {
 
   it('deletes an undeclared source only when it carries the ownership tag, and reports the rest unmanaged', () => {
     const result = diffResources({
+      ownershipTag: TAG,
       manifests: [manifest('Domain', 'Domain/a', { environments: [] })],
       live: state(
         live('Domain', 'Domain/a', { environments: [] }),
@@ -90,25 +96,46 @@ describe('diffResources', () => {
       ),
     });
     expect(actions(result)).toContain(
-      'delete Source/ours: carries the ownership tag and no manifest declares it',
+      'delete Source/ours: carries the ownership tag managed-by:dpac/test and no manifest declares it',
     );
-    expect(result.unmanaged).toEqual(['Source/theirs']);
+    expect(result.unmanaged).toEqual([
+      {
+        address: 'Source/theirs',
+        kind: 'Source',
+        reason:
+          'not owned: it carries no ownership tag (if dpac created it and was stopped before tagging it, declare it again and apply to adopt it, or delete it by hand); outside any prune scope',
+      },
+    ]);
   });
 
   it('deletes the children of a deleted parent first-class, and never deletes with an empty manifest set', () => {
     const objects = [live('Source', 'Source/ours', {}, true), live('Table', 'Table/ours/t1', {}, false)];
     const withManifests = diffResources({
+      ownershipTag: TAG,
       manifests: [manifest('Domain', 'Domain/x', { environments: [] })],
       live: state(...objects),
     });
-    expect(actions(withManifests)).toContain('delete Table/ours/t1: its parent Source/ours is deleted');
-    const empty = diffResources({ manifests: [], live: state(...objects) });
+    expect(actions(withManifests)).toContain(
+      'delete Table/ours/t1: its parent Source/ours is deleted (a cascade: this project does not own it)',
+    );
+    expect(withManifests.diagnostics.map((d) => d.summary)).toEqual([
+      'The plan would delete Source/ours and with it 1 child object this project does not own: Table/ours/t1.',
+    ]);
+    const cascade = diffResources({
+      ownershipTag: TAG,
+      manifests: [manifest('Domain', 'Domain/x', { environments: [] })],
+      live: state(...objects),
+      cascade: true,
+    });
+    expect(cascade.diagnostics).toEqual([]);
+    const empty = diffResources({ ownershipTag: TAG, manifests: [], live: state(...objects) });
     expect(empty.changes).toEqual([]);
-    expect(empty.unmanaged).toEqual(['Source/ours', 'Table/ours/t1']);
+    expect(empty.unmanaged.map((u) => u.address)).toEqual(['Source/ours', 'Table/ours/t1']);
   });
 
   it('deletes inside a prune scope and children of a parent with prune: true', () => {
     const result = diffResources({
+      ownershipTag: TAG,
       manifests: [manifest('Source', 'Source/s', {}, { prune: true })],
       live: state(
         live('Source', 'Source/s', {}, true),
@@ -121,14 +148,15 @@ describe('diffResources', () => {
     expect(actions(result)).toEqual(
       expect.arrayContaining([
         'delete Domain/tmp_1: inside the prune scope Domain/tmp_* of dpac.yaml',
-        'delete TopicMapping/s/m: its parent Source/s has metadata.prune: true',
+        'delete TopicMapping/s/m: its parent Source/s is owned and no manifest declares it',
       ]),
     );
-    expect(result.unmanaged).toEqual(['Domain/keep']);
+    expect(result.unmanaged.map((u) => u.address)).toEqual(['Domain/keep']);
   });
 
   it('adopts a declared source that exists without the ownership tag', () => {
     const result = diffResources({
+      ownershipTag: TAG,
       manifests: [manifest('Source', 'Source/s', { tags: [] })],
       live: state(live('Source', 'Source/s', { tags: [] }, false)),
     });
@@ -139,6 +167,7 @@ describe('diffResources', () => {
 
   it('refuses to delete or replace a protected object', () => {
     const result = diffResources({
+      ownershipTag: TAG,
       manifests: [
         manifest(
           'EnvironmentStorage',
@@ -155,18 +184,18 @@ describe('diffResources', () => {
     });
     expect(result.diagnostics.map((d) => d.summary)).toEqual([
       'EnvironmentStorage/prod/lake is protected (metadata.protect: true) but the plan would replace it: /storage_type cannot be changed in place.',
-      'Source/gone is protected (the protect pattern Source/gone in dpac.yaml) but the plan would delete it: carries the ownership tag and no manifest declares it.',
+      'Source/gone is protected (the protect pattern Source/gone in dpac.yaml) but the plan would delete it: carries the ownership tag managed-by:dpac/test and no manifest declares it.',
     ]);
   });
 
   it('refuses a mass delete above max(5, 25%) of the managed objects of a kind unless allowed', () => {
     const owned = Array.from({ length: 6 }, (_, i) => live('Source', `Source/s${i}`, {}, true));
     const manifests = [manifest('Domain', 'Domain/x', { environments: [] })];
-    const refused = diffResources({ manifests, live: state(...owned) });
+    const refused = diffResources({ ownershipTag: TAG, manifests, live: state(...owned) });
     expect(refused.diagnostics.map((d) => d.summary)).toEqual([
       'The plan deletes 6 of 6 managed Source objects, more than the limit of 5.',
     ]);
-    expect(diffResources({ manifests, live: state(...owned), allowMassDelete: true }).diagnostics).toEqual(
+    expect(diffResources({ ownershipTag: TAG, manifests, live: state(...owned), allowMassDelete: true }).diagnostics).toEqual(
       [],
     );
   });
@@ -174,6 +203,7 @@ describe('diffResources', () => {
   it('takes the creates a selection depends on, and nothing else, when selecting', () => {
     const owned = Array.from({ length: 6 }, (_, i) => live('Source', `Source/gone${i}`, {}, true));
     const result = diffResources({
+      ownershipTag: TAG,
       manifests: [
         manifest('Environment', 'Environment/prod', {}),
         manifest('Domain', 'Domain/sales', { environments: ['prod'] }),
@@ -191,6 +221,7 @@ describe('diffResources', () => {
 
   it('honours metadata.ignore pointers and never compares write-only fields', () => {
     const result = diffResources({
+      ownershipTag: TAG,
       manifests: [
         manifest(
           'Domain',
@@ -202,5 +233,97 @@ describe('diffResources', () => {
       live: state(live('Domain', 'Domain/a', { description: 'theirs', environments: ['x'] })),
     });
     expect(actions(result)).toEqual(['noop Domain/a: in sync']);
+  });
+
+  describe('ownership on a shared platform', () => {
+    const tagged = (kind: KindName, address: string, ownerTag: string) => ({
+      ...live(kind, address, {}),
+      ownerTag,
+    });
+    const domain = manifest('Domain', 'Domain/x', { environments: [] });
+
+    it('never deletes on the strength of the tag every unnamed project shares, and says how to fix it', () => {
+      const result = diffResources({
+        ownershipTag: 'managed-by:dpac',
+        manifests: [domain],
+        live: state(live('Source', 'Source/s', {}, true)),
+      });
+      expect(result.changes.filter((c) => c.action === 'delete')).toEqual([]);
+      expect(result.unmanaged[0]?.reason).toContain('set project: in dpac.yaml');
+    });
+
+    it("lists another project's objects as theirs, never deletes them, and derives a table group's owner", () => {
+      const result = diffResources({
+        ownershipTag: TAG,
+        manifests: [domain],
+        live: state(
+          tagged('Source', 'Source/b', 'managed-by:dpac/b'),
+          live('Source', 'Source/a', {}, true),
+          tagged('Table', 'Table/a/theirs', 'managed-by:dpac/b'),
+          live('Table', 'Table/a/mine', {}, true),
+          live('TableGroup', 'TableGroup/a/mixed', { tables: [{ table: 'theirs' }, { table: 'mine' }] }),
+          live('TableGroup', 'TableGroup/a/own', { tables: [{ table: 'mine' }] }),
+          live('TableGroup', 'TableGroup/b/over_mine', { tables: [{ table: 'x' }] }),
+        ),
+        prune: [{ kind: 'Source', name: '*' }],
+        cascade: true,
+      });
+      const unmanaged = Object.fromEntries(result.unmanaged.map((u) => [u.address, u.reason]));
+      expect(unmanaged['Source/b']).toBe('owned by managed-by:dpac/b');
+      // A cascade may take unowned children along when allowed, but never another project's.
+      expect(result.diagnostics.map((d) => d.summary)).toEqual([
+        'The plan would delete Source/a and with it 1 child object another project owns: Table/a/theirs.',
+      ]);
+      expect(actions(result)).toContain(
+        'delete TableGroup/a/own: its parent Source/a is deleted',
+      );
+      expect(result.unmanaged.find((u) => u.address === 'Source/b')?.owner).toBe('managed-by:dpac/b');
+    });
+
+    it('refuses to take over a declared object tagged by another project unless adopt: force', () => {
+      const theirs = tagged('Source', 'Source/s', 'managed-by:dpac/b');
+      const refused = diffResources({ ownershipTag: TAG, manifests: [manifest('Source', 'Source/s', {})], live: state(theirs) });
+      expect(refused.diagnostics.map((d) => d.summary)).toEqual([
+        'Source/s is owned by managed-by:dpac/b, another project; this project (managed-by:dpac/test) will not take it over.',
+      ]);
+      const forced = diffResources({
+        ownershipTag: TAG,
+        manifests: [manifest('Source', 'Source/s', {}, { adopt: 'force' })],
+        live: state(theirs),
+      });
+      expect(forced.diagnostics).toEqual([]);
+      expect(actions(forced)).toEqual(['adopt Source/s: take over from managed-by:dpac/b (metadata.adopt: force)']);
+    });
+
+    it('migrates the unnamed tag of a declared object and keeps an undeclared one, saying how to proceed', () => {
+      const result = diffResources({
+        ownershipTag: TAG,
+        manifests: [manifest('Source', 'Source/old', {})],
+        live: state(tagged('Source', 'Source/old', 'managed-by:dpac'), tagged('Source', 'Source/gone', 'managed-by:dpac')),
+      });
+      expect(actions(result)).toEqual([
+        'adopt Source/old: carries managed-by:dpac, the tag of projects without a name: adopt it into this project (migrates the tag managed-by:dpac → managed-by:dpac/test)',
+      ]);
+      expect(result.unmanaged[0]?.reason).toContain('declare it to adopt it into this project');
+    });
+
+    it('keeps external objects, resolves their ids, and fails for a declared external that does not exist', () => {
+      const result = diffResources({
+        ownershipTag: TAG,
+        manifests: [domain],
+        live: state(live('Environment', 'Environment/prod', {}), live('Domain', 'Domain/shared', {})),
+        prune: [{ kind: 'Domain', name: '*' }],
+        externals: [
+          { kind: 'Domain', address: 'Domain/sh*', pattern: true },
+          { kind: 'Environment', address: 'Environment/dev', pattern: false, source: { file: 'dpac.yaml', line: 3, col: 5 } },
+        ],
+        url: 'http://x/v3',
+      });
+      expect(result.unmanaged.find((u) => u.address === 'Domain/shared')?.reason).toBe('external (declared by Domain/sh*)');
+      expect(result.changes.find((c) => c.address === 'Domain/shared')).toMatchObject({ action: 'noop', liveId: 'id-Domain/shared' });
+      expect(result.diagnostics.map((d) => d.summary)).toEqual([
+        'Environment/dev is declared external but does not exist on http://x/v3',
+      ]);
+    });
   });
 });

@@ -20,6 +20,7 @@ function fakeKind<S>(options: FakeKind<S>): ResourceKind<S> {
     description: `A fake ${options.kind} for tests.`,
     sensitive: [],
     immutable: [],
+    ownership: { proof: 'none', why: 'a fake kind' },
     refs: () => [],
     read: { list: `/fake/${options.kind}` },
     fromApi: () => ({}) as S,

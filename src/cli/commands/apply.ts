@@ -56,7 +56,8 @@ registerCommand((io, setExit) => {
     .option(
       '--allow-mass-delete',
       'allow a plan that deletes more than max(5, 25%) of the managed objects of a kind',
-    );
+    )
+    .option('--cascade', 'allow deleting an owned parent together with children this project does not own');
   addPlanningOptions(command);
   return command.action(async (paths: string[], flags: Flags) => setExit(await runApply(io, paths, flags)));
 });

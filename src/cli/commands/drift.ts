@@ -19,7 +19,7 @@ registerCommand((io, setExit) => {
     const session = await planSession(
       io,
       paths,
-      { ...flags, allowMassDelete: true },
+      { ...flags, allowMassDelete: true, cascade: true },
       { readOnly: true, style: output.style },
     );
     if (typeof session === 'number') return setExit(session);

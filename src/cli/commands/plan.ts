@@ -29,7 +29,8 @@ registerCommand((io, setExit) => {
     .option(
       '--allow-mass-delete',
       'allow a plan that deletes more than max(5, 25%) of the managed objects of a kind',
-    );
+    )
+    .option('--cascade', 'allow deleting an owned parent together with children this project does not own');
   addOutputOption(command, PLAN_VIEWS, ['json', 'markdown']);
   addPlanningOptions(command);
   return command.action(async (paths: string[], flags: Flags) => {

@@ -12,6 +12,7 @@ import {
   computeObject,
   type LaunchStrategy,
 } from './schema.js';
+import { noMarker } from '../shared/ownership.js';
 
 export type { ComputeSpec } from './schema.js';
 
@@ -67,6 +68,7 @@ function defineComputeKind(options: ComputeKindOptions): ResourceKind<ComputeSpe
     spec,
     sensitive: COMPUTE_SENSITIVE,
     immutable: ['/compute_engine'],
+    ownership: noMarker('no tags; its advanced configurations are handed to the cluster'),
     refs: () => [],
     read: { list },
     // The contract returns a single advanced configuration as an object; the projection reads it as a list.

@@ -4,6 +4,7 @@ import { defineKind, type WriteContext } from '../kind.js';
 import { crudWrites } from '../shared/crud-writes.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { connectionObject, type DataConnectionSpec, dataConnectionSpec } from './schema.js';
+import { noMarker } from '../shared/ownership.js';
 
 export type { DataConnectionSpec } from './schema.js';
 
@@ -16,6 +17,7 @@ export const DataConnection = defineKind<DataConnectionSpec>({
   spec: dataConnectionSpec,
   sensitive: SENSITIVE,
   immutable: [],
+  ownership: noMarker('no tags; its properties are the connection settings'),
   refs: () => [],
   read: { list: '/admin/data-connections' },
   fromApi: ({ item }) => normalizeConnection(projectLive(item, connectionObject, SENSITIVE)),

@@ -6,6 +6,7 @@ import { crudWrites } from '../shared/crud-writes.js';
 import { liveNames } from '../shared/live-values.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type DomainSpec, domainSpec } from './schema.js';
+import { noMarker } from '../shared/ownership.js';
 
 export type { DomainSpec } from './schema.js';
 
@@ -16,6 +17,7 @@ export const Domain = defineKind<DomainSpec>({
   spec: domainSpec,
   sensitive: [],
   immutable: [],
+  ownership: noMarker('no tags; its advanced configurations are handed to the jobs of the domain'),
   refs: (s) => s.environments.map((env, i) => ({ address: environment(env), path: `/environments/${i}` })),
   read: { list: '/admin/domains' },
   fromApi: ({ item }, names) =>

@@ -3,6 +3,7 @@
 import { defineKind, pathIds, renderPath } from '../kind.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { ENVIRONMENT_SECRETS, type EnvironmentSpec, environmentObject, environmentSpec } from './schema.js';
+import { noMarker } from '../shared/ownership.js';
 
 export type { EnvironmentSpec } from './schema.js';
 
@@ -16,6 +17,7 @@ export const Environment = defineKind<EnvironmentSpec>({
   sensitive: ENVIRONMENT_SECRETS,
   // The PATCH variants of the v3 API carry neither field.
   immutable: ['/platform', '/compute_engine'],
+  ownership: noMarker('no tags or free-form properties'),
   refs: () => [],
   // With fetch_all the list holds full documents (connection, metastore), so no per-item GET.
   read: { list: '/admin/environment?fetch_all=true' },

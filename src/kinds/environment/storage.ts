@@ -9,6 +9,7 @@ import {
   storageObject,
   storageSpec,
 } from './storage-schema.js';
+import { noMarker } from '../shared/ownership.js';
 
 export type { EnvironmentStorageSpec } from './storage-schema.js';
 
@@ -22,6 +23,7 @@ export const EnvironmentStorage = defineKind<EnvironmentStorageSpec>({
   spec: storageSpec,
   sensitive: STORAGE_SECRETS,
   immutable: ['/storage_type'],
+  ownership: noMarker('no tags or free-form properties'),
   refs: () => [],
   read: { list: LIST },
   fromApi: ({ item }) => projectLive(item, storageObject, STORAGE_SECRETS),

@@ -5,6 +5,7 @@ import { defineKind, pathIds, renderPath } from '../kind.js';
 import { compact } from '../shared/canonical.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type GenericSourceTypeSpec, genericSourceTypeSpec } from './schema.js';
+import { noMarker } from '../shared/ownership.js';
 
 export type { GenericSourceTypeSpec } from './schema.js';
 
@@ -19,6 +20,7 @@ export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
   sensitive: [],
   // The update call takes only upload_option, folder_path and files.
   immutable: ['/driver_class_name'],
+  ownership: noMarker('no tags or free-form properties'),
   refs: () => [],
   read: { list: LIST },
   fromApi: ({ item }) => projectLive(item, genericSourceTypeSpec),

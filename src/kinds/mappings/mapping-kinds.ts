@@ -8,6 +8,7 @@ import { crudWrites } from '../shared/crud-writes.js';
 import { asRecord } from '../shared/live-values.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type FileMappingSpec, fileMappingSpec, type TopicMappingSpec, topicMappingSpec } from './schema.js';
+import { OWNED_WITH_PARENT } from '../shared/ownership.js';
 
 export type { FileMappingSpec, TopicMappingSpec } from './schema.js';
 
@@ -61,6 +62,7 @@ function defineMappingKind<S extends { configuration: object }>(
     spec: options.spec,
     sensitive: [],
     immutable: [],
+    ownership: OWNED_WITH_PARENT,
     refs: () => [],
     // List items are whole mapping objects.
     read: { list: collection },

@@ -18,7 +18,7 @@ export const Source = defineKind<SourceSpec>({
   spec: sourceSpec as unknown as z.ZodType<SourceSpec>,
   sensitive: CONNECTION_SECRETS,
   immutable: ['/type', '/sub_type', '/environment'],
-  ownershipTags: '/tags',
+  ownership: { proof: 'tag', tags: '/tags' },
   refs: (s) => [
     { address: makeAddress('Environment', [], s.environment), path: '/environment' },
     { address: makeAddress('EnvironmentStorage', [s.environment], s.storage), path: '/storage' },

@@ -23,6 +23,15 @@ export const TableGroup = defineKind<TableGroupSpec>({
   spec: tableGroupSpec,
   sensitive: ['/schedule/user_token'],
   immutable: [],
+  // Owned with its source, unless it lists another project's tables; under a source dpac does not
+  // own, owned when every table it lists is dpac's (a team's groups over its own tables).
+  ownership: {
+    proof: 'parent',
+    members: (spec, ancestors) =>
+      (Array.isArray(spec.tables) ? (spec.tables as { table: string }[]) : []).map((t) =>
+        makeAddress('Table', ancestors, t.table),
+      ),
+  },
   refs: (s, ctx) => {
     const source = ctx.ancestors[0];
     if (source === undefined) return [];

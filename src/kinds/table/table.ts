@@ -18,7 +18,7 @@ export const Table = defineKind<TableSpec>({
   sensitive: [EXPORT_PASSWORD],
   // table_type is left out: the platform does not echo it, so it cannot prove a change.
   immutable: ['/source_table/table_name', '/source_table/schema_name', '/source_table/catalog_name'],
-  ownershipTags: '/tags',
+  ownership: { proof: 'tag', tags: '/tags' },
   keyedLists: { '/schema/columns': 'name' },
   refs: (s) => {
     const conn = s.export?.connection;

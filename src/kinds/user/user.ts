@@ -8,6 +8,7 @@ import { compact, sortedSet } from '../shared/canonical.js';
 import { asRecord, liveNames } from '../shared/live-values.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type UserSpec, userSpec } from './schema.js';
+import { noMarker } from '../shared/ownership.js';
 
 export type { UserSpec } from './schema.js';
 
@@ -21,6 +22,7 @@ export const User = defineKind<UserSpec>({
   spec: userSpec,
   sensitive: ['/password'],
   immutable: [],
+  ownership: noMarker('no tags; its profile is shown to people'),
   refs: (s) =>
     (s.accessible_domains ?? []).map((domain, i) => ({
       address: makeAddress('Domain', [], domain),

@@ -4,6 +4,7 @@ import { crudWrites } from '../shared/crud-writes.js';
 import { liveText } from '../shared/live-values.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type ValidationSpecSpec, validationSpecSpec } from './schema.js';
+import { OWNED_WITH_PARENT } from '../shared/ownership.js';
 
 export type { ValidationSpecSpec } from './schema.js';
 
@@ -27,6 +28,7 @@ export const ValidationSpec = defineKind<ValidationSpecSpec>({
   spec: validationSpecSpec,
   sensitive: [],
   immutable: [],
+  ownership: OWNED_WITH_PARENT,
   refs: () => [],
   read: { list: LIST },
   fromApi: ({ item }) =>

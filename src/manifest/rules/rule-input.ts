@@ -2,6 +2,7 @@
 import type { SourceLocation } from '../../core/diagnostic.js';
 import type { Ref } from '../../kinds/kind.js';
 import { didYouMean } from '../did-you-mean.js';
+import type { ExternalMatcher } from '../external.js';
 import type { KindRegistry, Manifest } from '../manifest.js';
 
 export interface RuleInput {
@@ -10,6 +11,8 @@ export interface RuleInput {
   declared: ReadonlyMap<string, Manifest>;
   /** Addresses of documents that failed validation: they exist, just not validly, so no cascades. */
   invalid: ReadonlySet<string>;
+  /** External declarations (a pattern declares every address it matches, for references). */
+  external: ExternalMatcher;
   /** Each manifest's references (from `kind.refs`). */
   refs: ReadonlyMap<Manifest, readonly Ref[]>;
   registry: KindRegistry;
@@ -18,7 +21,7 @@ export interface RuleInput {
 }
 
 export function isDeclared(input: RuleInput, address: string): boolean {
-  return input.declared.has(address) || input.invalid.has(address);
+  return input.declared.has(address) || input.invalid.has(address) || input.external(address) !== undefined;
 }
 
 /** The declared address of the same kind closest to `address` (compared without the kind prefix). */

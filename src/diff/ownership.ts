@@ -1,0 +1,55 @@
+// Who owns a live object, by the proof its kind names (ResourceKind.ownership): this project's tag,
+// another project's, the tag every unnamed project shares, a parent's ownership, or nothing
+// provable. Pure; one answer per object, memoized (a 10k-table plan asks for each table once).
+import { parentAddress } from '../core/address.js';
+import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
+import { KINDS } from '../kinds/index.js';
+import type { LiveObject, LiveState } from '../live/live-object.js';
+
+export type Owner =
+  /** This project's: `via` says by what proof. */
+  | { state: 'ours'; via: string }
+  /** Another project's: it carries (or its parent or a table it lists carries) `tag`. */
+  | { state: 'theirs'; tag: string }
+  /** Carries the tag every project without a name shares, while this project has its own. */
+  | { state: 'unnamed' }
+  /** Nothing proves it is anyone's: `why`. */
+  | { state: 'unproven'; why: string };
+
+export function ownerResolver(live: LiveState, ownershipTag: string): (obj: LiveObject) => Owner {
+  const memo = new Map<LiveObject, Owner>();
+  const resolve = (obj: LiveObject): Owner => {
+    let owner = memo.get(obj);
+    if (!owner) {
+      owner = compute(obj);
+      memo.set(obj, owner);
+    }
+    return owner;
+  };
+  const compute = (obj: LiveObject): Owner => {
+    const kind = KINDS[obj.kind];
+    const proof = kind.ownership;
+    if (proof.proof === 'none') return { state: 'unproven', why: proof.why };
+    if (proof.proof === 'tag') {
+      if (obj.owned) return { state: 'ours', via: `carries the ownership tag ${ownershipTag}` };
+      if (obj.ownerTag === UNNAMED_PROJECT_TAG) return { state: 'unnamed' };
+      if (obj.ownerTag) return { state: 'theirs', tag: obj.ownerTag };
+      return { state: 'unproven', why: 'it carries no ownership tag' };
+    }
+    const listed = (proof.members?.(obj.spec, obj.ancestors) ?? [])
+      .map((a) => live.objects.get(a))
+      .filter((m): m is LiveObject => m !== undefined);
+    const members = listed.map(resolve);
+    const foreign = members.find((m) => m.state === 'theirs');
+    if (foreign) return foreign;
+    const parentKind = kind.parent;
+    const parent = parentKind ? live.objects.get(parentAddress(parentKind, obj.ancestors)) : undefined;
+    const parentOwner = parent ? resolve(parent) : undefined;
+    if (parent && parentOwner?.state === 'ours') return { state: 'ours', via: `its parent ${parent.address} is owned` };
+    if (members.length > 0 && members.every((m) => m.state === 'ours'))
+      return { state: 'ours', via: `every ${listed[0]?.kind} it lists is owned` };
+    if (parentOwner && parentOwner.state !== 'unproven') return parentOwner;
+    return { state: 'unproven', why: `its parent ${parent?.address ?? '(not found)'} is not owned` };
+  };
+  return resolve;
+}

@@ -1,0 +1,83 @@
+// What happens to a live object no manifest declares: deleted only when provably this project's (or
+// inside a prune scope, or under a pruning parent), otherwise kept and listed with why. Pure.
+import { type Address, parentAddress } from '../core/address.js';
+import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
+import { KINDS, type KindName } from '../kinds/index.js';
+import type { LiveObject } from '../live/live-object.js';
+import type { ExternalMatcher } from '../manifest/external.js';
+import type { Manifest } from '../manifest/manifest.js';
+import type { ScopePattern } from '../manifest/project-config.js';
+import type { Change } from './change.js';
+import { matchesPattern } from './name-pattern.js';
+import type { Owner } from './ownership.js';
+
+/** A live object dpac keeps: listed in plan and drift with the reason and, when known, its owner's tag. */
+export interface UnmanagedObject {
+  address: string;
+  kind: KindName;
+  reason: string;
+  owner?: string;
+}
+
+export interface UndeclaredContext {
+  ownershipTag: string;
+  owner(obj: LiveObject): Owner;
+  prune: readonly ScopePattern[];
+  declared: ReadonlyMap<string, Manifest>;
+  /** Changes decided so far (parents are decided before their children). */
+  done: ReadonlyMap<string, Change>;
+  external?: ExternalMatcher;
+}
+
+export type UndeclaredDecision =
+  | { delete: string; /** Deleted only because this parent is: the cascade guard looks at it. */ cascadeFrom?: Address }
+  | { keep: UnmanagedObject };
+
+export function decideUndeclared(obj: LiveObject, ctx: UndeclaredContext): UndeclaredDecision {
+  const keep = (reason: string, owner?: string): UndeclaredDecision => ({
+    keep: { address: obj.address, kind: obj.kind, reason, ...(owner ? { owner } : {}) },
+  });
+  const external = ctx.external?.(obj.address);
+  if (external) return keep(`external (declared by ${external.address})`);
+  const parent = parentOf(obj);
+  const parentChange = parent ? ctx.done.get(parent) : undefined;
+  if (parentChange && (parentChange.action === 'delete' || parentChange.action === 'replace'))
+    return {
+      delete: `its parent ${parent} is ${parentChange.action === 'delete' ? 'deleted' : 'replaced'}`,
+      cascadeFrom: parent,
+    };
+  const owner = ctx.owner(obj);
+  if (owner.state === 'theirs') return keep(`owned by ${owner.tag}`, owner.tag);
+  if (owner.state === 'ours') {
+    if (ctx.ownershipTag !== UNNAMED_PROJECT_TAG) return { delete: `${owner.via} and no manifest declares it` };
+    return keep(
+      `not deleted: ${owner.via}, but ${UNNAMED_PROJECT_TAG} is shared by every project without a name; set project: in dpac.yaml so dpac can prove it is this project's`,
+      UNNAMED_PROJECT_TAG,
+    );
+  }
+  if (owner.state === 'unnamed')
+    return keep(
+      `carries ${UNNAMED_PROJECT_TAG}, the tag of projects without a name: declare it to adopt it into this project (the tag becomes ${ctx.ownershipTag}), or delete it by hand`,
+      UNNAMED_PROJECT_TAG,
+    );
+  const scope = ctx.prune.find((p) => matchesPattern(p, obj));
+  if (scope) return { delete: `inside the prune scope ${scope.kind}/${scope.name} of dpac.yaml` };
+  if (parent && ctx.declared.get(parent)?.metadata.prune === true)
+    return { delete: `its parent ${parent} has metadata.prune: true` };
+  return keep(`not owned: ${owner.why}${recovery(obj)}; outside any prune scope`);
+}
+
+/**
+ * A tagged kind without any tag may be one dpac created and was stopped before tagging: the create
+ * call of a source cannot carry tags, so the tag is a second call (see docs/decisions.md).
+ */
+function recovery(obj: LiveObject): string {
+  return KINDS[obj.kind].ownership.proof === 'tag'
+    ? ' (if dpac created it and was stopped before tagging it, declare it again and apply to adopt it, or delete it by hand)'
+    : '';
+}
+
+function parentOf(obj: LiveObject): Address | undefined {
+  const kind = KINDS[obj.kind].parent;
+  return kind ? parentAddress(kind, obj.ancestors) : undefined;
+}

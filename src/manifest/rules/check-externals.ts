@@ -1,0 +1,21 @@
+// An address is either managed or external, never both: a manifest and an exact external declaration
+// (another manifest with metadata.external, or a dpac.yaml entry) of one address contradict.
+// A pattern of dpac.yaml may cover declared objects: those stay managed.
+import { type Diagnostic, formatLocation } from '../../core/diagnostic.js';
+import type { RuleInput } from './rule-input.js';
+
+export function checkExternals(input: RuleInput): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [address, manifest] of input.declared) {
+    const external = input.external(address);
+    if (!external || external.pattern) continue;
+    out.push({
+      severity: 'error',
+      summary: `${address} is declared both as managed and as external`,
+      detail: `Keep the manifest to manage it, or the external declaration${external.source ? ` at ${formatLocation(external.source)}` : ''} to only refer to it.`,
+      address,
+      source: manifest.source,
+    });
+  }
+  return out;
+}
