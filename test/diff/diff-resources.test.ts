@@ -272,7 +272,7 @@ describe('diffResources', () => {
       expect(unmanaged['Source/b']).toBe('owned by managed-by:dpac/b');
       // A cascade may take unowned children along when allowed, but never another project's.
       expect(result.diagnostics.map((d) => d.summary)).toEqual([
-        'The plan would delete Source/a and with it 1 child object another project owns: Table/a/theirs.',
+        'The plan would delete Source/a and with it 2 child objects another project owns: Table/a/theirs, TableGroup/a/mixed.',
       ]);
       expect(actions(result)).toContain(
         'delete TableGroup/a/own: its parent Source/a is deleted',
