@@ -44,7 +44,10 @@ export const DRIFT_VIEWS: Views<DriftReport, 'text' | 'json' | 'markdown'> = {
 };
 
 export function renderDriftText(report: DriftReport, style: Style): string {
-  const unmanaged = renderUnmanaged(report.unmanaged_objects, style).join('\n');
+  // A report without the list (made from a plan that predates it) keeps the count.
+  const unmanaged = report.unmanaged_objects.length
+    ? renderUnmanaged(report.unmanaged_objects, style).join('\n')
+    : unmanagedNote(report).slice(1);
   if (report.in_sync) return `No drift. Live state matches the manifests.${unmanaged ? `\n${unmanaged}` : ''}`;
   const lines: string[] = ['Drift detected.'];
   if (report.changed.length) {

@@ -102,6 +102,7 @@ describe('dpac.yaml', () => {
     const result = await project.load();
     expect(result.files).toEqual(['prod/a.yaml']);
     expect(result.project).toEqual({
+      external: [],
       manifests: ['prod/*.yaml'],
       targets: {},
       prune: [],

@@ -40,7 +40,7 @@ function plan(over: Partial<Plan>): Plan {
         address: 'Source/old',
         kind: 'Source',
         action: 'delete',
-        reason: 'carries the ownership tag and no manifest declares it',
+        reason: 'carries the ownership tag managed-by:dpac/kinds and no manifest declares it',
         before: {},
         after: null,
         fields: [],
@@ -89,7 +89,7 @@ describe('renderers', () => {
         '  ~ Table/db/orders',
         '      ~ /ingestion/sync_type: "full-load" → "incremental"',
         '',
-        '  # Source/old will be destroyed: carries the ownership tag and no manifest declares it',
+        '  # Source/old will be destroyed: carries the ownership tag managed-by:dpac/kinds and no manifest declares it',
         '  - Source/old',
         '',
         'Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.',
@@ -142,8 +142,19 @@ describe('renderers', () => {
     expect(renderPlanMarkdown(plan({}))).toContain('| `~` | `Table/db/orders` | update | 1 field differs |');
   });
 
-  it('groups drift into changed, missing and extra', () => {
-    const text = renderDriftText(driftReport(plan({})), plain);
+  it('groups drift into changed, missing and extra, and lists the unmanaged objects with why', () => {
+    const unmanaged = [
+      {
+        address: 'Domain/other',
+        kind: 'Domain' as const,
+        reason: 'not owned: the v3 API can hold no ownership marker on it; outside any prune scope',
+      },
+      { address: 'Source/b', kind: 'Source' as const, reason: 'owned by managed-by:dpac/b', owner: 'managed-by:dpac/b' },
+    ];
+    const text = renderDriftText(
+      driftReport(plan({ unmanaged: unmanaged.map((u) => u.address), unmanaged_objects: unmanaged })),
+      plain,
+    );
     expect(text).toBe(
       [
         'Drift detected.',
@@ -157,8 +168,26 @@ describe('renderers', () => {
         '',
         'Extra (1) — owned by dpac, no longer declared:',
         '  - Source/old',
-        '2 unmanaged live objects (not declared, not owned) left untouched.',
+        '',
+        '2 live objects are not managed here and left untouched:',
+        '  Domain (1):',
+        '    Domain/other: not owned: the v3 API can hold no ownership marker on it; outside any prune scope',
+        '  Source (1):',
+        '    Source/b: owned by managed-by:dpac/b',
       ].join('\n'),
     );
+  });
+
+  it('lists unmanaged objects by kind and collapses a kind past 20, pointing to --json', () => {
+    const many = Array.from({ length: 23 }, (_, i) => ({
+      address: `Source/s${String(i).padStart(2, '0')}`,
+      kind: 'Source' as const,
+      reason: 'owned by managed-by:dpac/b',
+      owner: 'managed-by:dpac/b',
+    }));
+    const text = renderPlanText(plan({ unmanaged_objects: many, unmanaged: many.map((m) => m.address) }), plain);
+    expect(text).toContain('23 live objects are not managed here and left untouched:\n  Source (23):\n    Source/s00: owned by managed-by:dpac/b');
+    expect(text).toContain('    Source/s19: owned by managed-by:dpac/b\n    … and 3 more Source objects (see --json)');
+    expect(text).not.toContain('Source/s20');
   });
 });

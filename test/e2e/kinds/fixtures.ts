@@ -306,10 +306,15 @@ export const tableGroup = (o: TableGroupOptions = {}) =>
   );
 
 /** Empties the emulator and the scratch folder, then writes these files (name → YAML). */
+/** A dpac.yaml naming the project, so the tag proves ownership (an unnamed project deletes nothing by tag). */
+export const projectFile = (extra = '') => `apiVersion: dpac/v1\nkind: Project\nproject: kinds\n${extra}`;
+
+/** Empties the emulator and the scratch folder, then writes the files (and a named dpac.yaml unless given). */
 export async function resetWith(e2e: E2e, files: Record<string, string>): Promise<void> {
   e2e.emulator.reset();
   for (const entry of await readdir(e2e.dir)) await rm(path.join(e2e.dir, entry), { recursive: true });
-  for (const [file, yaml] of Object.entries(files)) await e2e.write(file, yaml);
+  const all = { 'dpac.yaml': projectFile(), ...files };
+  for (const [file, yaml] of Object.entries(all)) await e2e.write(file, yaml);
 }
 
 /** Runs `plan --json` on the scratch folder and parses it. */

@@ -318,7 +318,7 @@ describe('platform kinds', () => {
 });
 
 function project(extra: string): string {
-  return `apiVersion: dpac/v1\nkind: Project\nmetadata:\n  name: kinds\n${extra}\n`;
+  return f.projectFile(`${extra}\n`);
 }
 
 function hideUserId(line: string): string {

@@ -67,7 +67,7 @@ describe('safety guards', () => {
   it('turns a planned delete matching a protect pattern of dpac.yaml into an error, even with the manifest gone', async () => {
     await e2e.write(
       'dpac.yaml',
-      "apiVersion: dpac/v1\nkind: Project\nmetadata:\n  name: kinds\nprotect:\n  - kind: Table\n    name: 'sales_db/t8'\n",
+      f.projectFile("protect:\n  - kind: Table\n    name: 'sales_db/t8'\n"),
     );
     await e2e.write('sources.yaml', tables(NAMES.slice(0, 7)));
     const seq = e2e.lastSeq();
@@ -85,7 +85,7 @@ describe('safety guards', () => {
     expect(planned.code).toBe(0);
     await e2e.write(
       'dpac.yaml',
-      "apiVersion: dpac/v1\nkind: Project\nmetadata:\n  name: kinds\nprotect:\n  - kind: Table\n    name: 'sales_db/t8'\n",
+      f.projectFile("protect:\n  - kind: Table\n    name: 'sales_db/t8'\n"),
     );
     const seq = e2e.lastSeq();
     const refused = await e2e.dpac(['apply', '--plan', 'delete-t8.json', '--no-color']);
@@ -95,7 +95,7 @@ describe('safety guards', () => {
     );
     expect(refused.stderr).toContain('The saved plan was refused; nothing was written.');
     expect(e2e.writesSince(seq)).toEqual([]);
-    await e2e.write('dpac.yaml', 'apiVersion: dpac/v1\nkind: Project\n');
+    await e2e.write('dpac.yaml', f.projectFile());
     const applied = await e2e.dpac(['apply', '--plan', 'delete-t8.json', '--no-color']);
     expect(applied.code).toBe(0);
     expect(e2e.writesSince(seq).map((w) => w.method)).toEqual(['DELETE']);

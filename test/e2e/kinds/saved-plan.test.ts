@@ -6,7 +6,7 @@ import { type E2e, startE2e } from '../../helpers/e2e.js';
 import * as f from './fixtures.js';
 
 const PROJECT =
-  "apiVersion: dpac/v1\nkind: Project\nmetadata:\n  name: kinds\nprune:\n  - kind: Domain\n    name: 'tmp_*'\n";
+  "apiVersion: dpac/v1\nkind: Project\nproject: kinds\nprune:\n  - kind: Domain\n    name: 'tmp_*'\n";
 
 const TEXT = `dpac will perform the following actions:
 
@@ -22,7 +22,11 @@ const TEXT = `dpac will perform the following actions:
   # Domain/tmp_old will be destroyed: inside the prune scope Domain/tmp_* of dpac.yaml
   - Domain/tmp_old
 
-Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.`;
+Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.
+
+1 live object is not managed here and left untouched:
+  User (1):
+    User/admin@dpac.local: not owned: the v3 API can hold no ownership marker on it (no tags; its profile is shown to people); outside any prune scope`;
 
 describe('saved plans', () => {
   let e2e: E2e;
@@ -62,7 +66,7 @@ describe('saved plans', () => {
     const shownJson = JSON.parse((await e2e.dpac(['show', out, '--json'])).stdout) as f.PlanJson;
     expect(shownJson.changes).toEqual(json.changes);
     expect(shownJson.calls).toEqual(json.calls);
-    expect(shownJson.summary).toEqual({ add: 1, change: 1, replace: 0, destroy: 1, adopt: 0, unmanaged: 0 });
+    expect(shownJson.summary).toEqual({ add: 1, change: 1, replace: 0, destroy: 1, adopt: 0, unmanaged: 1 });
 
     const sales = await api.idOf('/admin/domains', 'sales');
     const old = await api.idOf('/admin/domains', 'tmp_old');

@@ -102,12 +102,12 @@ describe('sources', () => {
     );
     expect(plan.summary.adopt).toBe(1);
     expect(plan.calls.map((c) => [c.method, c.path, c.body])).toEqual([
-      ['PUT', `/sources/${id}/metadata`, { tags_to_add: ['managed-by:dpac'], tags_to_remove: [] }],
+      ['PUT', `/sources/${id}/metadata`, { tags_to_add: ['managed-by:dpac/kinds'], tags_to_remove: [] }],
     ]);
 
     await f.applyOk(e2e);
     const live = await api.get<{ result: { tags: string[] } }>(`/sources/${id}`);
-    expect(live.result.tags).toContain('managed-by:dpac');
+    expect(live.result.tags).toContain('managed-by:dpac/kinds');
     await f.expectConverged(e2e);
   });
 
@@ -141,7 +141,7 @@ describe('sources', () => {
     const plan = await f.planJson(e2e);
     expect(f.actions(plan)).toEqual({ 'Source/clicks': 'delete' });
     expect(plan.changes.find((c) => c.action === 'delete')?.reason).toBe(
-      'carries the ownership tag and no manifest declares it',
+      'carries the ownership tag managed-by:dpac/kinds and no manifest declares it',
     );
     expect(f.callLines(plan)).toEqual([`DELETE /sources/${clicks}`]);
     const seq = e2e.lastSeq();

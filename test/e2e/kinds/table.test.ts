@@ -58,7 +58,7 @@ describe('tables and validation specs', () => {
       [
         'PUT',
         `/sources/${source}/tables/${customers}/metadata`,
-        { tags_to_add: ['managed-by:dpac'], tags_to_remove: [] },
+        { tags_to_add: ['managed-by:dpac/kinds'], tags_to_remove: [] },
       ],
     ]);
     await f.applyOk(e2e);
@@ -148,7 +148,7 @@ describe('tables and validation specs', () => {
     await f.expectConverged(e2e);
   });
 
-  it('deletes an undeclared validation spec only under a table with metadata.prune: true', async () => {
+  it('deletes an undeclared validation spec under an owned table: it is owned with its parent', async () => {
     await f.applyOk(e2e);
     const { source, table } = await ids();
     const orders = await table('orders');
@@ -160,13 +160,9 @@ describe('tables and validation specs', () => {
       type: 'regex',
       regex_expression: '.*',
     });
-    const kept = await f.planJson(e2e);
-    expect(kept.unmanaged).toContain('ValidationSpec/sales_db/orders/by_hand');
-    expect(f.actions(kept)).toEqual({});
-
-    await e2e.write('sources.yaml', sources({ orders: { metadata: { prune: true } } }));
     const plan = await f.planJson(e2e);
     expect(f.actions(plan)).toEqual({ 'ValidationSpec/sales_db/orders/by_hand': 'delete' });
+    expect(plan.changes[0]?.reason).toBe('its parent Table/sales_db/orders is owned and no manifest declares it');
     expect(f.callLines(plan)).toEqual([`DELETE ${specs}/${extra.result.id}`]);
     await f.applyOk(e2e);
     await f.expectConverged(e2e);
