@@ -38,7 +38,7 @@ export function decideUndeclared(obj: LiveObject, ctx: UndeclaredContext): Undec
     keep: { address: obj.address, kind: obj.kind, reason, ...(owner ? { owner } : {}) },
   });
   const external = ctx.external?.(obj.address);
-  if (external) return keep(`external (declared by ${external.address})`);
+  if (external) return keep(external.pattern ? `external (declared by ${external.address})` : 'external');
   const parent = parentOf(obj);
   const parentChange = parent ? ctx.done.get(parent) : undefined;
   if (parentChange && (parentChange.action === 'delete' || parentChange.action === 'replace'))

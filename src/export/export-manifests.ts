@@ -6,6 +6,7 @@ import type { FieldChange } from '../diff/compare-specs.js';
 import { isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
 import { selectedBy } from '../plan/select.js';
+import { dependenciesOf, externalDocument, withDependencies } from './dependencies.js';
 import { exportObject } from './export-object.js';
 import { FileNames, filePathFor } from './file-layout.js';
 import { type ExportDocument, renderDocuments } from './render-documents.js';
@@ -16,6 +17,8 @@ export const SCHEMA_FILE = 'dpac.schema.json';
 export interface ExportOptions {
   /** `--select` selectors (`Source`, `Source/sales_db`, `Table/sales_db/orders`); none = everything. */
   select?: readonly string[];
+  /** Export what the selection refers to whole, instead of as external declarations. */
+  withDependencies?: boolean;
 }
 
 interface ExportFile {
@@ -36,26 +39,34 @@ export interface ExportResult {
   variables: SecretVariable[];
   /** Selected objects not written, with why. */
   problems: ExportNote[];
-  /** Written objects that refer to objects outside the export (declare or export those too). */
+  /** Written objects that refer to objects outside the export (written as external declarations). */
   outside: ExportNote[];
+  /** Objects outside the selection written as external declarations (metadata.external: true). */
+  externals: string[];
   /** Written objects a plan would still change: a projection that does not round-trip. */
   unstable: { address: string; fields: FieldChange[] }[];
   /** Written documents per kind. */
   counts: Partial<Record<KindName, number>>;
 }
 
-interface Written {
-  obj: LiveObject;
+/** A document placed in a file: what layOut needs. */
+interface Placed {
+  obj: Pick<LiveObject, 'kind' | 'ancestors' | 'name' | 'address'>;
   document: ExportDocument;
   variables: SecretVariable[];
+}
+
+interface Written extends Placed {
+  obj: LiveObject;
   refs: string[];
 }
 
 export function exportManifests(live: LiveState, options: ExportOptions = {}): ExportResult {
   const isSelected = selectedBy(options.select);
-  const selected = [...live.objects.values()]
-    .filter((o) => isSelected(o.kind, o.ancestors, o.name))
-    .sort((a, b) => a.ancestors.length - b.ancestors.length || compare(a.address, b.address));
+  const chosen = [...live.objects.values()].filter((o) => isSelected(o.kind, o.ancestors, o.name));
+  const selected = (options.withDependencies ? withDependencies(chosen, live) : chosen).sort(
+    (a, b) => a.ancestors.length - b.ancestors.length || compare(a.address, b.address),
+  );
   const selectedAddresses = new Set(selected.map((o) => o.address));
   const problems: ExportNote[] = live.problems.filter((p) => {
     const { kind, ancestors, name } = parseAddress(p.address);
@@ -104,7 +115,31 @@ export function exportManifests(live: LiveState, options: ExportOptions = {}): E
     written.set(obj.address, { obj, document: result.document, variables: result.variables, refs });
   }
   holdBackBrokenReferrers(written, failed, problems);
-  return { ...layOut([...written.values()]), problems, outside, unstable, counts: countKinds(written) };
+  const externals = externalsFor(written, live, selectedAddresses);
+  return {
+    ...layOut([...written.values(), ...externals]),
+    problems,
+    outside,
+    externals: externals.map((e) => e.obj.address),
+    unstable,
+    counts: countKinds(written),
+  };
+}
+
+/** What the written objects refer to (or live under) outside the export, as external declarations. */
+function externalsFor(
+  written: ReadonlyMap<string, Written>,
+  live: LiveState,
+  selected: ReadonlySet<string>,
+): Placed[] {
+  const targets = new Set<string>();
+  for (const w of written.values())
+    for (const a of dependenciesOf(w.obj, live)) if (!selected.has(a) && live.objects.has(a)) targets.add(a);
+  // Roots first, like the written objects (layOut settles a root's file stem before its children's).
+  return [...targets]
+    .map((address) => externalDocument(address))
+    .sort((a, b) => a.obj.ancestors.length - b.obj.ancestors.length || compare(a.address, b.address))
+    .map(({ document, obj, address }) => ({ obj: { ...obj, address }, document, variables: [] }));
 }
 
 /** A written object that refers to one that could not be written would fail validation: hold it back too. */
@@ -128,9 +163,9 @@ function holdBackBrokenReferrers(
   }
 }
 
-function layOut(objects: readonly Written[]): Pick<ExportResult, 'files' | 'variables'> {
+function layOut(objects: readonly Placed[]): Pick<ExportResult, 'files' | 'variables'> {
   const names = new FileNames();
-  const byFile = new Map<string, Written[]>();
+  const byFile = new Map<string, Placed[]>();
   // Roots first, so a root's file stem is settled before its children ask for it.
   for (const w of objects) {
     const path = filePathFor(names, w.obj.kind, w.obj.ancestors, w.obj.name);

@@ -82,7 +82,7 @@ export function exportObject(obj: LiveObject, context: ExportContext): ExportedO
 }
 
 /** `name`, then each ancestor under its kind's metadata key, outermost first. */
-function metadataOf(obj: LiveObject): Record<string, unknown> {
+export function metadataOf(obj: Pick<LiveObject, 'kind' | 'name' | 'ancestors'>): Record<string, unknown> {
   const metadata: Record<string, unknown> = { name: obj.name };
   ancestorKinds(obj.kind).forEach((k, i) => {
     metadata[KINDS[k].metadataKey] = obj.ancestors[i];

@@ -8,7 +8,8 @@ import { emitYaml, FLOW_MAX } from './emit-yaml.js';
 export interface ExportDocument {
   kind: string;
   metadata: Record<string, unknown>;
-  spec: Record<string, unknown>;
+  /** Absent for an external declaration. */
+  spec?: Record<string, unknown>;
 }
 
 const TO_STRING = { lineWidth: 0, flowCollectionPadding: false } as const;
@@ -25,7 +26,12 @@ export function renderDocuments(
 ): string {
   return documents
     .map((d, i) => {
-      const root = { apiVersion: API_VERSION, kind: d.kind, metadata: d.metadata, spec: d.spec };
+      const root = {
+        apiVersion: API_VERSION,
+        kind: d.kind,
+        metadata: d.metadata,
+        ...(d.spec ? { spec: d.spec } : {}),
+      };
       const comment = i === 0 ? ` yaml-language-server: $schema=${schemaRef}` : undefined;
       const fast = options.fastPath === false ? undefined : emitYaml(root, comment);
       if (fast !== undefined) return fast;

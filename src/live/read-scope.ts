@@ -68,7 +68,12 @@ export function manifestScope(options: ScopeOptions): ReadScope {
     kinds.add(kind);
     for (const k of ancestorKinds(kind)) kinds.add(k);
   };
-  for (const e of options.externals ?? []) if (!e.pattern) addKind(e.kind);
+  for (const e of options.externals ?? []) {
+    if (e.pattern) continue;
+    addKind(e.kind);
+    const { kind, ancestors } = parseAddress(e.address);
+    if (isKindName(kind)) for (const a of ancestorAddresses(ancestorKinds(kind), ancestors)) declared.add(a);
+  }
   for (const m of options.manifests) {
     declared.add(m.address);
     for (const a of ancestorAddresses(ancestorKinds(m.kind), m.ancestors)) declared.add(a);

@@ -23,6 +23,7 @@ export const EXPORT_VIEWS: Views<ExportSummary, 'text' | 'json'> = {
       variables: result.variables.map(({ name, address, pointer }) => ({ name, address, pointer })),
       problems: result.problems,
       outside: result.outside,
+      externals: result.externals,
       unstable: result.unstable.map((u) => ({ address: u.address, fields: u.fields.map((f) => f.path) })),
     }),
 };
@@ -48,7 +49,10 @@ function renderExportText({ result, out }: ExportSummary): string {
     for (const p of result.problems) lines.push(`  ${p.address}: ${p.why}`);
   }
   if (result.outside.length > 0) {
-    lines.push('', `References outside this export (declare or export them too, or validate will fail):`);
+    lines.push(
+      '',
+      `References outside this export, written as external declarations (referred to, never managed; --with-dependencies exports them whole):`,
+    );
     for (const o of result.outside) lines.push(`  ${o.address}: ${o.why}`);
   }
   if (result.unstable.length > 0) {

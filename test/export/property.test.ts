@@ -16,7 +16,8 @@ function variablesIn(stdout: string): Record<string, string> {
 describe('export round trip over generated platforms', () => {
   let e2e: E2e;
   beforeAll(async () => {
-    e2e = await startE2e();
+    // The demo seed holds the sandbox environment the examples declare external.
+    e2e = await startE2e({ seed: 'demo' });
     await e2e.copyExamples();
   });
   afterAll(() => e2e.close());

@@ -40,6 +40,8 @@ describe('export → validate → plan round trip on a realistic platform', () =
     await seedHandMade(await connectApi(e2e.emulator.url));
     exported = await e2e.dpac(['export', '--out', 'exported']);
     variables = variablesIn(exported.stdout);
+    // The project that made the examples adopts its platform: its own name, its own tag.
+    await e2e.write('exported/dpac.yaml', 'apiVersion: dpac/v1\nkind: Project\nproject: example-platform\n');
   }, 60_000);
   afterAll(() => e2e.close());
 
@@ -145,15 +147,50 @@ describe('export → validate → plan round trip on a realistic platform', () =
     expect(forced.code).toBe(0);
   });
 
-  it('exports a selected source tree and reports what it refers to outside the export', async () => {
+  it('exports a selected source tree, declaring what it refers to outside the export as external', async () => {
     const result = await e2e.dpac(['export', '--out', 'only-legacy', '--select', 'Source/legacy_db']);
     expect(result.code).toBe(0);
     expect(await filesUnder(path.join(e2e.dir, 'only-legacy'))).toEqual([
       'dpac.schema.json',
+      'environments/prod.yaml',
+      'environments/prod/compute-templates.yaml',
+      'environments/prod/environment-storages.yaml',
       'sources/legacy_db.yaml',
       'sources/legacy_db/table-groups.yaml',
       'sources/legacy_db/tables.yaml',
+      'users/admin@dpac.local.yaml',
     ]);
+    expect(await readFile(path.join(e2e.dir, 'only-legacy/environments/prod.yaml'), 'utf8')).toBe(
+      '# yaml-language-server: $schema=../dpac.schema.json\napiVersion: dpac/v1\nkind: Environment\nmetadata:\n  name: prod\n  external: true\n',
+    );
+    // The selection validates offline and plans against live without touching what it refers to.
+    expect((await e2e.dpac(['validate', 'only-legacy'])).code).toBe(0);
+    await e2e.write('only-legacy/dpac.yaml', 'apiVersion: dpac/v1\nkind: Project\nproject: example-platform\n');
+    // The project owns other sources too: --select keeps their deletes out of this plan.
+    const plan = await e2e.dpac(['plan', 'only-legacy', '--json', '--select', 'Source/legacy_db'], {
+      env: variables,
+    });
+    expect(plan.stderr).toBe('');
+    const json = JSON.parse(plan.stdout) as PlanJson & { unmanaged_objects: { address: string; reason: string }[] };
+    expect(json.changes).toEqual([]);
+    expect(json.unmanaged_objects).toContainEqual({
+      address: 'Environment/prod',
+      kind: 'Environment',
+      reason: 'external',
+    });
+
+    const whole = await e2e.dpac([
+      'export',
+      '--out',
+      'legacy-whole',
+      '--select',
+      'Source/legacy_db',
+      '--with-dependencies',
+    ]);
+    expect(whole.code).toBe(0);
+    expect(await readFile(path.join(e2e.dir, 'legacy-whole/environments/prod.yaml'), 'utf8')).toContain(
+      'spec:\n  platform: azure',
+    );
     expect(result.stdout).toContain('Source/legacy_db: refers to Environment/prod, not in this export');
     expect(result.stdout).toContain(
       'TableGroup/legacy_db/hourly: refers to ComputeTemplate/prod/etl-small, not in this export',

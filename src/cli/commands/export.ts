@@ -21,6 +21,7 @@ interface Flags extends ConnectFlags, OutputFlags {
   select?: Selector[];
   out: string;
   force?: boolean;
+  withDependencies?: boolean;
   target?: string;
 }
 
@@ -29,6 +30,10 @@ registerCommand((io, setExit) => {
     .description('Write manifests for what exists live (read-only; secrets become ${env.NAME} placeholders).')
     .option('--out <DIR>', 'folder to write the manifests to', '.')
     .option('--force', 'overwrite files that already exist')
+    .option(
+      '--with-dependencies',
+      'with --select: export what the selection refers to as full manifests (default: as external declarations)',
+    )
     .option('--target <NAME>', 'use a target from dpac.yaml (its url)');
   addOutputOption(command, EXPORT_VIEWS);
   addSelectOption(command);
@@ -48,7 +53,7 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
   let result: ExportResult;
   try {
     const live = await readForExport({ client: opened.client, ownershipTag: settings.ownershipTag, select });
-    result = exportManifests(live, { select });
+    result = exportManifests(live, { select, withDependencies: flags.withDependencies === true });
   } catch (error) {
     return reportApiFailure(io, error);
   } finally {
