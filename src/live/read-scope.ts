@@ -50,8 +50,8 @@ export function everythingScope(): ReadScope {
 }
 
 /**
- * Every top-level kind (one list each: an undeclared object of any kind is listed, never silently
- * missing), kinds declared, referenced or declared external (and their ancestors, needed to find
+ * Every top-level kind and every kind directly below one (an undeclared user, domain or table group
+ * is listed, never silently missing), kinds declared, referenced or declared external (and their ancestors, needed to find
  * them). Children are read under parents of declared objects (declared ones, and external ones
  * with managed children), under owned parents (deleting them must delete their children first),
  * and under parents a prune scope may cover: never under other parents (10k tables of sources
@@ -59,7 +59,9 @@ export function everythingScope(): ReadScope {
  */
 export function manifestScope(options: ScopeOptions): ReadScope {
   const kinds = new Set<KindName>(options.pruneKinds ?? []);
-  for (const k of KIND_NAMES) if (!KINDS[k].parent) kinds.add(k);
+  // Parents and their direct children: one list each per expanded parent, so a removed table group
+  // or user is still seen. Deeper kinds (a table's validation specs: one GET per table) only when in play.
+  for (const k of KIND_NAMES) if (ancestorKinds(k).length <= 1) kinds.add(k);
   const declared = new Set<string>();
   const withAncestors = new Set<KindName>();
   const addKind = (kind: KindName) => {
@@ -87,7 +89,13 @@ export function manifestScope(options: ScopeOptions): ReadScope {
     const refs = kind.refs(m.spec as never, { ancestors: m.ancestors, declared: (a) => specs.get(a) });
     for (const ref of refs) {
       const target = kindOfAddress(ref.address);
-      if (isKindName(target)) addKind(target);
+      if (!isKindName(target)) continue;
+      addKind(target);
+      // A referenced child of an external parent (a compute of another team's environment) is
+      // found under that parent.
+      if (KINDS[target].parent)
+        for (const a of ancestorAddresses(ancestorKinds(target), parseAddress(ref.address).ancestors))
+          declared.add(a);
     }
   }
   // An undeclared object is only ever deleted or reported, which needs no sub-document.

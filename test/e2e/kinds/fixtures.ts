@@ -305,7 +305,6 @@ export const tableGroup = (o: TableGroupOptions = {}) =>
     ].join('\n'),
   );
 
-/** Empties the emulator and the scratch folder, then writes these files (name → YAML). */
 /** A dpac.yaml naming the project, so the tag proves ownership (an unnamed project deletes nothing by tag). */
 export const projectFile = (extra = '') => `apiVersion: dpac/v1\nkind: Project\nproject: kinds\n${extra}`;
 
