@@ -32,7 +32,9 @@ export function checkCascade(input: CascadeInput): Diagnostic[] {
     const change = input.changes.get(child);
     if (change)
       change.reason +=
-        owner.state === 'theirs' ? ` (owned by ${owner.tag}: never deleted)` : ' (a cascade: this project does not own it)';
+        owner.state === 'theirs'
+          ? ` (owned by ${owner.tag}: never deleted)`
+          : ' (a cascade: this project does not own it)';
     let root = parent;
     for (let up = input.cascaded.get(root); up; up = input.cascaded.get(root)) root = up;
     const groups = owner.state === 'theirs' ? foreign : byRoot;
@@ -46,7 +48,8 @@ export function checkCascade(input: CascadeInput): Diagnostic[] {
       address: root,
       source: input.declared.get(root)?.source,
       summary: `The plan would ${input.changes.get(root)?.action === 'replace' ? 'replace' : 'delete'} ${root} and with it ${children.length} child object${children.length === 1 ? '' : 's'} another project owns: ${listed(children)}.`,
-      detail: "Another project's objects are never deleted: keep the parent (declare it again), or ask their owner to move or delete them first.",
+      detail:
+        "Another project's objects are never deleted: keep the parent (declare it again), or ask their owner to move or delete them first.",
     });
   if (input.cascade) return out;
   for (const [root, children] of byRoot) {
@@ -70,5 +73,8 @@ export function checkCascade(input: CascadeInput): Diagnostic[] {
 }
 
 function listed(children: readonly string[]): string {
-  return children.slice(0, SHOWN).join(', ') + (children.length > SHOWN ? `, … and ${children.length - SHOWN} more` : '');
+  return (
+    children.slice(0, SHOWN).join(', ') +
+    (children.length > SHOWN ? `, … and ${children.length - SHOWN} more` : '')
+  );
 }

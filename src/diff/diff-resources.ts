@@ -5,13 +5,13 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { getPointer } from '../core/json-pointer.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
-import type { LiveObject, LiveState } from '../live/live-object.js';
 import { tagsPointer } from '../kinds/kind.js';
-import type { Manifest } from '../manifest/manifest.js';
+import type { LiveObject, LiveState } from '../live/live-object.js';
 import { type ExternalDeclaration, externalMatcher } from '../manifest/external.js';
+import type { Manifest } from '../manifest/manifest.js';
 import type { ScopePattern } from '../manifest/project-config.js';
-import type { Change } from './change.js';
 import { checkCascade } from './cascade.js';
+import type { Change } from './change.js';
 import { checkSafety } from './check-safety.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
 import { externalChange, missingExternals } from './externals.js';
@@ -86,14 +86,33 @@ export function diffResources(options: DiffOptions): DiffResult {
   }
   markReferrersOfReplaced(byAddress, declared);
   diagnostics.push(
-    ...checkCascade({ cascaded, changes: byAddress, live: live.objects, declared, owner, cascade: options.cascade ?? false }),
+    ...checkCascade({
+      cascaded,
+      changes: byAddress,
+      live: live.objects,
+      declared,
+      owner,
+      cascade: options.cascade ?? false,
+    }),
   );
   if (external)
-    diagnostics.push(...missingExternals({ externals, match: external, manifests, live, url: options.url ?? 'the platform' }));
+    diagnostics.push(
+      ...missingExternals({
+        externals,
+        match: external,
+        manifests,
+        live,
+        url: options.url ?? 'the platform',
+      }),
+    );
 
   const all = sortChanges([...byAddress.values()]);
   const changes = options.selected
-    ? withDependencies(all.filter((c) => c.external || options.selected?.(c)), byAddress, declared)
+    ? withDependencies(
+        all.filter((c) => c.external || options.selected?.(c)),
+        byAddress,
+        declared,
+      )
     : all;
   diagnostics.push(
     ...checkSafety({
@@ -103,7 +122,11 @@ export function diffResources(options: DiffOptions): DiffResult {
       allowMassDelete: options.allowMassDelete ?? false,
     }),
   );
-  return { changes, unmanaged: unmanaged.sort((a, b) => compareAddresses(a.address, b.address)), diagnostics };
+  return {
+    changes,
+    unmanaged: unmanaged.sort((a, b) => compareAddresses(a.address, b.address)),
+    diagnostics,
+  };
 }
 
 /** A declared object carrying another project's tag is not taken over without `metadata.adopt: force`. */
@@ -185,7 +208,8 @@ function diffDeclared(
         'adopt',
         `carries ${UNNAMED_PROJECT_TAG}, the tag of projects without a name: adopt it into this project (migrates the tag ${UNNAMED_PROJECT_TAG} → ${options.ownershipTag})${also}`,
       );
-    if (obj.ownerTag) return compared('adopt', `take over from ${obj.ownerTag} (metadata.adopt: force)${also}`);
+    if (obj.ownerTag)
+      return compared('adopt', `take over from ${obj.ownerTag} (metadata.adopt: force)${also}`);
     return compared('adopt', `exists live without the ownership tag: take ownership${also}`);
   }
   if (fields.length)

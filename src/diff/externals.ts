@@ -23,8 +23,14 @@ export function missingExternals(input: MissingExternalsInput): Diagnostic[] {
   if (input.externals.some((e) => e.pattern)) {
     const specs = new Map(input.manifests.map((m) => [m.address, m.spec]));
     for (const m of input.manifests) {
-      const refs = KINDS[m.kind].refs(m.spec as never, { ancestors: m.ancestors, declared: (a) => specs.get(a) });
-      for (const a of [...ancestorAddresses(ancestorKinds(m.kind), m.ancestors), ...refs.map((r) => r.address)])
+      const refs = KINDS[m.kind].refs(m.spec as never, {
+        ancestors: m.ancestors,
+        declared: (a) => specs.get(a),
+      });
+      for (const a of [
+        ...ancestorAddresses(ancestorKinds(m.kind), m.ancestors),
+        ...refs.map((r) => r.address),
+      ])
         if (!specs.has(a)) needed.add(a);
     }
   }

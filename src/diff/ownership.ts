@@ -45,7 +45,8 @@ export function ownerResolver(live: LiveState, ownershipTag: string): (obj: Live
     const parentKind = kind.parent;
     const parent = parentKind ? live.objects.get(parentAddress(parentKind, obj.ancestors)) : undefined;
     const parentOwner = parent ? resolve(parent) : undefined;
-    if (parent && parentOwner?.state === 'ours') return { state: 'ours', via: `its parent ${parent.address} is owned` };
+    if (parent && parentOwner?.state === 'ours')
+      return { state: 'ours', via: `its parent ${parent.address} is owned` };
     if (members.length > 0 && members.every((m) => m.state === 'ours'))
       return { state: 'ours', via: `every ${listed[0]?.kind} it lists is owned` };
     if (parentOwner && parentOwner.state !== 'unproven') return parentOwner;

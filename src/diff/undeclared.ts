@@ -30,7 +30,10 @@ export interface UndeclaredContext {
 }
 
 export type UndeclaredDecision =
-  | { delete: string; /** Deleted only because this parent is: the cascade guard looks at it. */ cascadeFrom?: Address }
+  | {
+      delete: string /** Deleted only because this parent is: the cascade guard looks at it. */;
+      cascadeFrom?: Address;
+    }
   | { keep: UnmanagedObject };
 
 export function decideUndeclared(obj: LiveObject, ctx: UndeclaredContext): UndeclaredDecision {
@@ -49,7 +52,8 @@ export function decideUndeclared(obj: LiveObject, ctx: UndeclaredContext): Undec
   const owner = ctx.owner(obj);
   if (owner.state === 'theirs') return keep(`owned by ${owner.tag}`, owner.tag);
   if (owner.state === 'ours') {
-    if (ctx.ownershipTag !== UNNAMED_PROJECT_TAG) return { delete: `${owner.via} and no manifest declares it` };
+    if (ctx.ownershipTag !== UNNAMED_PROJECT_TAG)
+      return { delete: `${owner.via} and no manifest declares it` };
     return keep(
       `not deleted: ${owner.via}, but ${UNNAMED_PROJECT_TAG} is shared by every project without a name; set project: in dpac.yaml so dpac can prove it is this project's`,
       UNNAMED_PROJECT_TAG,

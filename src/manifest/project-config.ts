@@ -2,16 +2,15 @@
 // name maps), prune scope, protect patterns, ownership tag and parallelism. Strict like manifests.
 import { z } from 'zod';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { KindName } from '../kinds/index.js';
-import type { KindRegistry } from './manifest.js';
 import { projectTag, UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
+import type { KindName } from '../kinds/index.js';
 import { didYouMean } from './did-you-mean.js';
 import { apiVersionSchema } from './document-schema.js';
 import { type ExternalDeclaration, parseExternalEntry } from './external.js';
+import type { KindRegistry } from './manifest.js';
 import { parseYaml } from './parse-yaml.js';
 import { type FileRef, readSources } from './read-files.js';
 import { issuesToDiagnostics } from './zod-issues.js';
-
 
 /** The client's default write limit (reliability policy: 4 writes at once). */
 export const DEFAULT_PARALLELISM = 4;

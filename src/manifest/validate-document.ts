@@ -4,8 +4,8 @@ import { makeAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { KindName } from '../kinds/index.js';
 import { didYouMean } from './did-you-mean.js';
-import type { ExternalDeclaration } from './external.js';
 import { documentSchema } from './document-schema.js';
+import type { ExternalDeclaration } from './external.js';
 import { type EnvUse, interpolate } from './interpolate.js';
 import {
   ancestorKindsIn,

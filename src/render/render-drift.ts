@@ -1,6 +1,7 @@
 // Drift report: what differs between manifests and live, in four groups. Pure.
-import type { Plan, PlanChange } from '../plan/plan.js';
+
 import type { UnmanagedObject } from '../diff/undeclared.js';
+import type { Plan, PlanChange } from '../plan/plan.js';
 import { formatValue } from './format-value.js';
 import { renderUnmanaged } from './render-unmanaged.js';
 import { paint, type Style } from './style.js';
@@ -48,7 +49,8 @@ export function renderDriftText(report: DriftReport, style: Style): string {
   const unmanaged = report.unmanaged_objects.length
     ? renderUnmanaged(report.unmanaged_objects, style).join('\n')
     : unmanagedNote(report).slice(1);
-  if (report.in_sync) return `No drift. Live state matches the manifests.${unmanaged ? `\n${unmanaged}` : ''}`;
+  if (report.in_sync)
+    return `No drift. Live state matches the manifests.${unmanaged ? `\n${unmanaged}` : ''}`;
   const lines: string[] = ['Drift detected.'];
   if (report.changed.length) {
     lines.push('', paint(style, 'yellow', `Changed (${report.changed.length}) — apply would revert these:`));

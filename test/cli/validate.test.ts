@@ -197,7 +197,7 @@ describe('dpac validate', () => {
     try {
       const examples = path.resolve(import.meta.dirname, '../../examples');
       const { code, text } = await validate(elsewhere, [examples]);
-      expect(text).toContain('16 resources in 10 files are valid.');
+      expect(text).toContain('16 resources in 11 files are valid.');
       expect(code).toBe(0);
     } finally {
       await rm(elsewhere, { recursive: true, force: true });

@@ -195,9 +195,10 @@ describe('diffResources', () => {
     expect(refused.diagnostics.map((d) => d.summary)).toEqual([
       'The plan deletes 6 of 6 managed Source objects, more than the limit of 5.',
     ]);
-    expect(diffResources({ ownershipTag: TAG, manifests, live: state(...owned), allowMassDelete: true }).diagnostics).toEqual(
-      [],
-    );
+    expect(
+      diffResources({ ownershipTag: TAG, manifests, live: state(...owned), allowMassDelete: true })
+        .diagnostics,
+    ).toEqual([]);
   });
 
   it('takes the creates a selection depends on, and nothing else, when selecting', () => {
@@ -274,15 +275,17 @@ describe('diffResources', () => {
       expect(result.diagnostics.map((d) => d.summary)).toEqual([
         'The plan would delete Source/a and with it 2 child objects another project owns: Table/a/theirs, TableGroup/a/mixed.',
       ]);
-      expect(actions(result)).toContain(
-        'delete TableGroup/a/own: its parent Source/a is deleted',
-      );
+      expect(actions(result)).toContain('delete TableGroup/a/own: its parent Source/a is deleted');
       expect(result.unmanaged.find((u) => u.address === 'Source/b')?.owner).toBe('managed-by:dpac/b');
     });
 
     it('refuses to take over a declared object tagged by another project unless adopt: force', () => {
       const theirs = tagged('Source', 'Source/s', 'managed-by:dpac/b');
-      const refused = diffResources({ ownershipTag: TAG, manifests: [manifest('Source', 'Source/s', {})], live: state(theirs) });
+      const refused = diffResources({
+        ownershipTag: TAG,
+        manifests: [manifest('Source', 'Source/s', {})],
+        live: state(theirs),
+      });
       expect(refused.diagnostics.map((d) => d.summary)).toEqual([
         'Source/s is owned by managed-by:dpac/b, another project; this project (managed-by:dpac/test) will not take it over.',
       ]);
@@ -292,14 +295,19 @@ describe('diffResources', () => {
         live: state(theirs),
       });
       expect(forced.diagnostics).toEqual([]);
-      expect(actions(forced)).toEqual(['adopt Source/s: take over from managed-by:dpac/b (metadata.adopt: force)']);
+      expect(actions(forced)).toEqual([
+        'adopt Source/s: take over from managed-by:dpac/b (metadata.adopt: force)',
+      ]);
     });
 
     it('migrates the unnamed tag of a declared object and keeps an undeclared one, saying how to proceed', () => {
       const result = diffResources({
         ownershipTag: TAG,
         manifests: [manifest('Source', 'Source/old', {})],
-        live: state(tagged('Source', 'Source/old', 'managed-by:dpac'), tagged('Source', 'Source/gone', 'managed-by:dpac')),
+        live: state(
+          tagged('Source', 'Source/old', 'managed-by:dpac'),
+          tagged('Source', 'Source/gone', 'managed-by:dpac'),
+        ),
       });
       expect(actions(result)).toEqual([
         'adopt Source/old: carries managed-by:dpac, the tag of projects without a name: adopt it into this project (migrates the tag managed-by:dpac → managed-by:dpac/test)',
@@ -315,12 +323,22 @@ describe('diffResources', () => {
         prune: [{ kind: 'Domain', name: '*' }],
         externals: [
           { kind: 'Domain', address: 'Domain/sh*', pattern: true },
-          { kind: 'Environment', address: 'Environment/dev', pattern: false, source: { file: 'dpac.yaml', line: 3, col: 5 } },
+          {
+            kind: 'Environment',
+            address: 'Environment/dev',
+            pattern: false,
+            source: { file: 'dpac.yaml', line: 3, col: 5 },
+          },
         ],
         url: 'http://x/v3',
       });
-      expect(result.unmanaged.find((u) => u.address === 'Domain/shared')?.reason).toBe('external (declared by Domain/sh*)');
-      expect(result.changes.find((c) => c.address === 'Domain/shared')).toMatchObject({ action: 'noop', liveId: 'id-Domain/shared' });
+      expect(result.unmanaged.find((u) => u.address === 'Domain/shared')?.reason).toBe(
+        'external (declared by Domain/sh*)',
+      );
+      expect(result.changes.find((c) => c.address === 'Domain/shared')).toMatchObject({
+        action: 'noop',
+        liveId: 'id-Domain/shared',
+      });
       expect(result.diagnostics.map((d) => d.summary)).toEqual([
         'Environment/dev is declared external but does not exist on http://x/v3',
       ]);

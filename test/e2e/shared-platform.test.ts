@@ -15,7 +15,8 @@ interface SharedPlanJson extends f.PlanJson {
   unmanaged_objects: { address: string; kind: string; reason: string; owner?: string }[];
 }
 
-const project = (name: string, extra = '') => `apiVersion: dpac/v1\nkind: Project\nproject: ${name}\n${extra}`;
+const project = (name: string, extra = '') =>
+  `apiVersion: dpac/v1\nkind: Project\nproject: ${name}\n${extra}`;
 
 const referenceDb = (metadata = '') => `apiVersion: dpac/v1
 kind: Source
@@ -62,7 +63,12 @@ spec:
 /** The platform team: environment, storage, compute, a domain and a reference source with a table and a group. */
 const platformFiles = {
   'platform/dpac.yaml': project('platform'),
-  'platform/platform.yaml': f.docs(f.environment(), f.storage(), f.computeTemplate(), f.domain('ops', 'Platform operations.')),
+  'platform/platform.yaml': f.docs(
+    f.environment(),
+    f.storage(),
+    f.computeTemplate(),
+    f.domain('ops', 'Platform operations.'),
+  ),
   'platform/reference.yaml': f.docs(
     referenceDb(),
     f.table({ name: 'countries', source: 'reference_db' }),
@@ -102,7 +108,8 @@ describe('two projects on one platform', () => {
     expect(result.code).toBe(0);
     return result;
   };
-  const reasons = (json: SharedPlanJson) => Object.fromEntries(json.unmanaged_objects.map((u) => [u.address, u.reason]));
+  const reasons = (json: SharedPlanJson) =>
+    Object.fromEntries(json.unmanaged_objects.map((u) => [u.address, u.reason]));
 
   beforeAll(async () => {
     e2e = await startE2e();
@@ -121,7 +128,8 @@ describe('two projects on one platform', () => {
   it('gives each project its own tag, and neither plan shows a change to the other one’s objects', async () => {
     const api = await f.connectApi(e2e);
     const tagsOf = async (source: string) =>
-      (await api.get<{ result: { tags: string[] } }>(`/sources/${await api.idOf('/sources', source)}`)).result.tags;
+      (await api.get<{ result: { tags: string[] } }>(`/sources/${await api.idOf('/sources', source)}`)).result
+        .tags;
     expect(await tagsOf('reference_db')).toContain('managed-by:dpac/platform');
     expect(await tagsOf('sales_db')).toContain('managed-by:dpac/sales');
 
@@ -165,11 +173,11 @@ describe('two projects on one platform', () => {
     await apply('sales');
 
     // The platform team removes its group too; its removed domain stays, listed, until a prune scope covers it.
+    await e2e.write('platform/platform.yaml', f.docs(f.environment(), f.storage(), f.computeTemplate()));
     await e2e.write(
-      'platform/platform.yaml',
-      f.docs(f.environment(), f.storage(), f.computeTemplate()),
+      'platform/reference.yaml',
+      f.docs(referenceDb(), f.table({ name: 'countries', source: 'reference_db' })),
     );
-    await e2e.write('platform/reference.yaml', f.docs(referenceDb(), f.table({ name: 'countries', source: 'reference_db' })));
     const platform = await plan('platform');
     expect(f.actions(platform)).toEqual({ 'TableGroup/reference_db/refresh': 'delete' });
     expect(reasons(platform)['Domain/ops']).toContain('outside any prune scope');
@@ -185,7 +193,13 @@ describe('two projects on one platform', () => {
 
   it('fails the plan for an external object that does not exist, located in dpac.yaml, and writes nothing', async () => {
     const seq = e2e.lastSeq();
-    await e2e.write('sales/dpac.yaml', project('sales', 'external:\n  - Environment/prod\n  - Environment/nope\n  - EnvironmentStorage/prod/*\n  - ComputeTemplate/prod/*\n'));
+    await e2e.write(
+      'sales/dpac.yaml',
+      project(
+        'sales',
+        'external:\n  - Environment/prod\n  - Environment/nope\n  - EnvironmentStorage/prod/*\n  - ComputeTemplate/prod/*\n',
+      ),
+    );
     const result = await e2e.dpac(['apply', 'sales', '--auto-approve', '--no-color']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
@@ -198,7 +212,10 @@ describe('two projects on one platform', () => {
   it('refuses a deleted parent whose children it does not own unless --cascade, and shows the cascade', async () => {
     const api = await f.connectApi(e2e);
     await seedTable(api, await api.idOf('/sources', 'sales_db'), { name: 'by_hand' });
-    await e2e.write('sales/sales.yaml', f.docs(f.domain(), bob, f.table({ name: 'sales_regions', source: 'reference_db' })));
+    await e2e.write(
+      'sales/sales.yaml',
+      f.docs(f.domain(), bob, f.table({ name: 'sales_regions', source: 'reference_db' })),
+    );
     const seq = e2e.lastSeq();
     const refused = await e2e.dpac(['plan', 'sales', '--no-color']);
     expect(refused.code).toBe(1);
@@ -227,7 +244,10 @@ describe('two projects on one platform', () => {
     expect(result.stderr).toContain(
       'The plan would delete Source/reference_db and with it 1 child object another project owns: Table/reference_db/sales_regions.',
     );
-    await e2e.write('platform/reference.yaml', f.docs(referenceDb(), f.table({ name: 'countries', source: 'reference_db' })));
+    await e2e.write(
+      'platform/reference.yaml',
+      f.docs(referenceDb(), f.table({ name: 'countries', source: 'reference_db' })),
+    );
   });
 
   it('takes another project’s object over only with metadata.adopt: force', async () => {
@@ -245,7 +265,11 @@ describe('two projects on one platform', () => {
     await e2e.write('sales/takeover.yaml', countries({ adopt: 'force' }));
     const forced = await plan('sales');
     expect(forced.changes.map((c) => [c.address, c.action, c.reason])).toEqual([
-      ['Table/reference_db/countries', 'adopt', 'take over from managed-by:dpac/platform (metadata.adopt: force)'],
+      [
+        'Table/reference_db/countries',
+        'adopt',
+        'take over from managed-by:dpac/platform (metadata.adopt: force)',
+      ],
     ]);
     expect(forced.calls.map((c) => c.body)).toEqual([
       { tags_to_add: ['managed-by:dpac/sales'], tags_to_remove: ['managed-by:dpac/platform'] },

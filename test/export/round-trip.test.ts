@@ -165,13 +165,18 @@ describe('export → validate → plan round trip on a realistic platform', () =
     );
     // The selection validates offline and plans against live without touching what it refers to.
     expect((await e2e.dpac(['validate', 'only-legacy'])).code).toBe(0);
-    await e2e.write('only-legacy/dpac.yaml', 'apiVersion: dpac/v1\nkind: Project\nproject: example-platform\n');
+    await e2e.write(
+      'only-legacy/dpac.yaml',
+      'apiVersion: dpac/v1\nkind: Project\nproject: example-platform\n',
+    );
     // The project owns other sources too: --select keeps their deletes out of this plan.
     const plan = await e2e.dpac(['plan', 'only-legacy', '--json', '--select', 'Source/legacy_db'], {
       env: variables,
     });
     expect(plan.stderr).toBe('');
-    const json = JSON.parse(plan.stdout) as PlanJson & { unmanaged_objects: { address: string; reason: string }[] };
+    const json = JSON.parse(plan.stdout) as PlanJson & {
+      unmanaged_objects: { address: string; reason: string }[];
+    };
     expect(json.changes).toEqual([]);
     expect(json.unmanaged_objects).toContainEqual({
       address: 'Environment/prod',

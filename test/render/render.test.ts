@@ -149,7 +149,12 @@ describe('renderers', () => {
         kind: 'Domain' as const,
         reason: 'not owned: the v3 API can hold no ownership marker on it; outside any prune scope',
       },
-      { address: 'Source/b', kind: 'Source' as const, reason: 'owned by managed-by:dpac/b', owner: 'managed-by:dpac/b' },
+      {
+        address: 'Source/b',
+        kind: 'Source' as const,
+        reason: 'owned by managed-by:dpac/b',
+        owner: 'managed-by:dpac/b',
+      },
     ];
     const text = renderDriftText(
       driftReport(plan({ unmanaged: unmanaged.map((u) => u.address), unmanaged_objects: unmanaged })),
@@ -185,9 +190,16 @@ describe('renderers', () => {
       reason: 'owned by managed-by:dpac/b',
       owner: 'managed-by:dpac/b',
     }));
-    const text = renderPlanText(plan({ unmanaged_objects: many, unmanaged: many.map((m) => m.address) }), plain);
-    expect(text).toContain('23 live objects are not managed here and left untouched:\n  Source (23):\n    Source/s00: owned by managed-by:dpac/b');
-    expect(text).toContain('    Source/s19: owned by managed-by:dpac/b\n    … and 3 more Source objects (see --json)');
+    const text = renderPlanText(
+      plan({ unmanaged_objects: many, unmanaged: many.map((m) => m.address) }),
+      plain,
+    );
+    expect(text).toContain(
+      '23 live objects are not managed here and left untouched:\n  Source (23):\n    Source/s00: owned by managed-by:dpac/b',
+    );
+    expect(text).toContain(
+      '    Source/s19: owned by managed-by:dpac/b\n    … and 3 more Source objects (see --json)',
+    );
     expect(text).not.toContain('Source/s20');
   });
 });

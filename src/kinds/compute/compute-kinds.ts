@@ -4,6 +4,7 @@
 import { defineKind, type KindName, type ResourceKind, type WriteContext } from '../kind.js';
 import { sortAdvanced } from '../shared/advanced-configurations.js';
 import { crudWrites } from '../shared/crud-writes.js';
+import { noMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import {
   COMPUTE_SENSITIVE,
@@ -12,7 +13,6 @@ import {
   computeObject,
   type LaunchStrategy,
 } from './schema.js';
-import { noMarker } from '../shared/ownership.js';
 
 export type { ComputeSpec } from './schema.js';
 

@@ -2,9 +2,9 @@
 // `properties` document with a write-only password. Created with POST, updated with a full PUT.
 import { defineKind, type WriteContext } from '../kind.js';
 import { crudWrites } from '../shared/crud-writes.js';
+import { noMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { connectionObject, type DataConnectionSpec, dataConnectionSpec } from './schema.js';
-import { noMarker } from '../shared/ownership.js';
 
 export type { DataConnectionSpec } from './schema.js';
 

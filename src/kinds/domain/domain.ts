@@ -4,9 +4,9 @@ import { defineKind, type WriteContext } from '../kind.js';
 import { compact, sortedSet } from '../shared/canonical.js';
 import { crudWrites } from '../shared/crud-writes.js';
 import { liveNames } from '../shared/live-values.js';
+import { noMarker } from '../shared/ownership.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type DomainSpec, domainSpec } from './schema.js';
-import { noMarker } from '../shared/ownership.js';
 
 export type { DomainSpec } from './schema.js';
 

@@ -1,9 +1,9 @@
 // Environment: a platform + compute engine pairing with its connection, metastore and optional
 // data warehouse. Written whole (POST, then PATCH of the full managed document), as real clients do.
 import { defineKind, pathIds, renderPath } from '../kind.js';
+import { noMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { ENVIRONMENT_SECRETS, type EnvironmentSpec, environmentObject, environmentSpec } from './schema.js';
-import { noMarker } from '../shared/ownership.js';
 
 export type { EnvironmentSpec } from './schema.js';
 

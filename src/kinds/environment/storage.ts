@@ -2,6 +2,7 @@
 // credentials. Written whole (POST, then PATCH of the full managed document) since it holds secrets.
 import { defineKind, type WriteContext } from '../kind.js';
 import { crudWrites } from '../shared/crud-writes.js';
+import { noMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import {
   type EnvironmentStorageSpec,
@@ -9,7 +10,6 @@ import {
   storageObject,
   storageSpec,
 } from './storage-schema.js';
-import { noMarker } from '../shared/ownership.js';
 
 export type { EnvironmentStorageSpec } from './storage-schema.js';
 

@@ -3,9 +3,9 @@
 import type { CallDraft } from '../../core/call.js';
 import { defineKind, pathIds, renderPath } from '../kind.js';
 import { compact } from '../shared/canonical.js';
+import { noMarker } from '../shared/ownership.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type GenericSourceTypeSpec, genericSourceTypeSpec } from './schema.js';
-import { noMarker } from '../shared/ownership.js';
 
 export type { GenericSourceTypeSpec } from './schema.js';
 

@@ -6,9 +6,9 @@ import { defineKind, type KindName, type ResourceKind } from '../kind.js';
 import { sortedSet } from '../shared/canonical.js';
 import { crudWrites } from '../shared/crud-writes.js';
 import { asRecord } from '../shared/live-values.js';
+import { OWNED_WITH_PARENT } from '../shared/ownership.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type FileMappingSpec, fileMappingSpec, type TopicMappingSpec, topicMappingSpec } from './schema.js';
-import { OWNED_WITH_PARENT } from '../shared/ownership.js';
 
 export type { FileMappingSpec, TopicMappingSpec } from './schema.js';
 

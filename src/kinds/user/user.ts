@@ -6,9 +6,9 @@ import type { CallDraft } from '../../core/call.js';
 import { defineKind, pathIds, renderPath, type WriteContext } from '../kind.js';
 import { compact, sortedSet } from '../shared/canonical.js';
 import { asRecord, liveNames } from '../shared/live-values.js';
+import { noMarker } from '../shared/ownership.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type UserSpec, userSpec } from './schema.js';
-import { noMarker } from '../shared/ownership.js';
 
 export type { UserSpec } from './schema.js';
 

@@ -2,9 +2,9 @@
 import { defineKind, type WriteContext } from '../kind.js';
 import { crudWrites } from '../shared/crud-writes.js';
 import { liveText } from '../shared/live-values.js';
+import { OWNED_WITH_PARENT } from '../shared/ownership.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type ValidationSpecSpec, validationSpecSpec } from './schema.js';
-import { OWNED_WITH_PARENT } from '../shared/ownership.js';
 
 export type { ValidationSpecSpec } from './schema.js';
 

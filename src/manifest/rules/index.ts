@@ -8,7 +8,13 @@ import { findDuplicates } from './find-duplicates.js';
 import type { RuleInput } from './rule-input.js';
 
 export function checkRules(input: RuleInput): Diagnostic[] {
-  return [...findDuplicates(input), ...checkExternals(input), ...checkParents(input), ...checkReferences(input), ...findCycles(input)];
+  return [
+    ...findDuplicates(input),
+    ...checkExternals(input),
+    ...checkParents(input),
+    ...checkReferences(input),
+    ...findCycles(input),
+  ];
 }
 
 export type { RuleInput } from './rule-input.js';

@@ -3,14 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../../helpers/e2e.js';
 import * as f from './fixtures.js';
 
-const mappings = (o: { topics?: string; path?: string; prune?: boolean; declared?: boolean } = {}) => {
-  const meta = o.prune ? (doc: string) => doc.replace('spec:', '  prune: true\nspec:') : (doc: string) => doc;
-  return f.docs(
-    meta(f.streamSource()),
-    meta(f.jsonSource()),
+const mappings = (o: { topics?: string; path?: string; declared?: boolean } = {}) =>
+  f.docs(
+    f.streamSource(),
+    f.jsonSource(),
     ...(o.declared === false ? [] : [f.topicMapping(o.topics), f.fileMapping(o.path)]),
   );
-};
 
 describe('topic and file mappings', () => {
   let e2e: E2e;
@@ -89,7 +87,7 @@ describe('topic and file mappings', () => {
     await f.expectConverged(e2e);
   });
 
-  it('deletes undeclared mappings only when their source has metadata.prune: true', async () => {
+  it('deletes undeclared mappings of owned sources: they are owned with their source', async () => {
     await f.applyOk(e2e);
     const { topics, files } = await collections();
     const ids = [
@@ -97,18 +95,15 @@ describe('topic and file mappings', () => {
       `${files}/${await api.idOf(files, 'orders_files')}`,
     ];
     await e2e.write('sources.yaml', mappings({ declared: false }));
-    const kept = await f.planJson(e2e);
-    expect(f.actions(kept)).toEqual({});
-    const seq = e2e.lastSeq();
-    await e2e.dpac(['apply', '--auto-approve']);
-    expect(e2e.writesSince(seq)).toEqual([]);
-
-    await e2e.write('sources.yaml', mappings({ declared: false, prune: true }));
     const plan = await f.planJson(e2e);
     expect(f.actions(plan)).toEqual({
       'TopicMapping/clicks/people': 'delete',
       'FileMapping/json_files/orders_files': 'delete',
     });
+    expect(plan.changes.map((c) => c.reason)).toEqual([
+      'its parent Source/clicks is owned and no manifest declares it',
+      'its parent Source/json_files is owned and no manifest declares it',
+    ]);
     expect(f.callLines(plan)).toEqual(ids.map((id) => `DELETE ${id}`));
     await f.applyOk(e2e);
     await f.expectConverged(e2e);

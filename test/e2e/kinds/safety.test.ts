@@ -65,10 +65,7 @@ describe('safety guards', () => {
   });
 
   it('turns a planned delete matching a protect pattern of dpac.yaml into an error, even with the manifest gone', async () => {
-    await e2e.write(
-      'dpac.yaml',
-      f.projectFile("protect:\n  - kind: Table\n    name: 'sales_db/t8'\n"),
-    );
+    await e2e.write('dpac.yaml', f.projectFile("protect:\n  - kind: Table\n    name: 'sales_db/t8'\n"));
     await e2e.write('sources.yaml', tables(NAMES.slice(0, 7)));
     const seq = e2e.lastSeq();
     const refused = await e2e.dpac(['apply', '--auto-approve', '--no-color']);
@@ -83,10 +80,7 @@ describe('safety guards', () => {
     await e2e.write('sources.yaml', tables(NAMES.slice(0, 7)));
     const planned = await e2e.dpac(['plan', '--out', 'delete-t8.json']);
     expect(planned.code).toBe(0);
-    await e2e.write(
-      'dpac.yaml',
-      f.projectFile("protect:\n  - kind: Table\n    name: 'sales_db/t8'\n"),
-    );
+    await e2e.write('dpac.yaml', f.projectFile("protect:\n  - kind: Table\n    name: 'sales_db/t8'\n"));
     const seq = e2e.lastSeq();
     const refused = await e2e.dpac(['apply', '--plan', 'delete-t8.json', '--no-color']);
     expect(refused.code).toBe(1);

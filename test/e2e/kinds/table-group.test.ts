@@ -14,9 +14,9 @@ schedule:
   repeat_interval_measure: 1
   specified_days: [1, 3, 5]`;
 
-const sources = (group: string, sourceMeta: Record<string, unknown> = {}) =>
+const sources = (group: string) =>
   f.docs(
-    f.salesDb({ metadata: sourceMeta }),
+    f.salesDb(),
     f.table({ name: 'orders' }),
     f.table({ name: 'customers' }),
     f.table({ name: 'events' }),
@@ -110,20 +110,14 @@ describe('table groups', () => {
     await f.expectConverged(e2e);
   });
 
-  it('leaves an undeclared group alone unless its source has metadata.prune: true', async () => {
+  it('deletes an undeclared group of an owned source: it is owned with its source', async () => {
     await f.applyOk(e2e);
     const groups = await groupsPath();
     const id = await api.idOf(groups, 'nightly');
     await e2e.write('sources.yaml', sources(''));
-    const kept = await f.planJson(e2e);
-    expect(f.actions(kept)).toEqual({});
-    const seq = e2e.lastSeq();
-    await e2e.dpac(['apply', '--auto-approve']);
-    expect(e2e.writesSince(seq)).toEqual([]);
-
-    await e2e.write('sources.yaml', sources('', { prune: true }));
     const plan = await f.planJson(e2e);
     expect(f.actions(plan)).toEqual({ 'TableGroup/sales_db/nightly': 'delete' });
+    expect(plan.changes[0]?.reason).toBe('its parent Source/sales_db is owned and no manifest declares it');
     expect(f.callLines(plan)).toEqual([`DELETE ${groups}/${id}`]);
     await f.applyOk(e2e);
     await f.expectConverged(e2e);

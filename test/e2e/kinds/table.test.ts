@@ -162,7 +162,9 @@ describe('tables and validation specs', () => {
     });
     const plan = await f.planJson(e2e);
     expect(f.actions(plan)).toEqual({ 'ValidationSpec/sales_db/orders/by_hand': 'delete' });
-    expect(plan.changes[0]?.reason).toBe('its parent Table/sales_db/orders is owned and no manifest declares it');
+    expect(plan.changes[0]?.reason).toBe(
+      'its parent Table/sales_db/orders is owned and no manifest declares it',
+    );
     expect(f.callLines(plan)).toEqual([`DELETE ${specs}/${extra.result.id}`]);
     await f.applyOk(e2e);
     await f.expectConverged(e2e);
