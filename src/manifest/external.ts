@@ -48,7 +48,7 @@ export function parseExternalEntry(
   const wrong = (summary: string, detail: string) => ({
     diagnostic: { severity: 'error' as const, summary, detail, source },
   });
-  if (!Object.hasOwn(registry, kind))
+  if (!text.includes('/') || !Object.hasOwn(registry, kind))
     return wrong(
       `external entry ${text} does not start with a kind`,
       `Write KIND/NAME or KIND/PARENT/.../NAME, e.g. Environment/prod. Known kinds: ${Object.keys(registry).join(', ')}.`,
