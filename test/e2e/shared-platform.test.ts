@@ -318,4 +318,27 @@ describe('two unnamed projects on one platform', () => {
     }
     expect(e2e.writesSince(seq)).toEqual([]);
   });
+
+  it('moves to a project of its own: declared objects migrate the tag, undeclared ones are listed', async () => {
+    await e2e.write('a/dpac.yaml', 'apiVersion: dpac/v1\nkind: Project\nproject: team_a\n');
+    const plan = await e2e.dpac(['plan', 'a', '--json']);
+    expect(plan.stderr).toBe('');
+    const json = JSON.parse(plan.stdout) as SharedPlanJson;
+    expect(json.changes.map((c) => [c.address, c.action, c.reason])).toEqual([
+      [
+        'Source/sales_db',
+        'adopt',
+        'carries managed-by:dpac, the tag of projects without a name: adopt it into this project (migrates the tag managed-by:dpac → managed-by:dpac/team_a)',
+      ],
+    ]);
+    expect(json.calls.map((c) => c.body)).toEqual([
+      { tags_to_add: ['managed-by:dpac/team_a'], tags_to_remove: ['managed-by:dpac'] },
+    ]);
+    expect(json.unmanaged_objects.find((u) => u.address === 'Source/b_db')?.reason).toBe(
+      'carries managed-by:dpac, the tag of projects without a name: declare it to adopt it into this project (the tag becomes managed-by:dpac/team_a), or delete it by hand',
+    );
+    const applied = await e2e.dpac(['apply', 'a', '--auto-approve', '--no-color']);
+    expect(applied.code).toBe(0);
+    expect((await e2e.dpac(['plan', 'a', '--detailed-exitcode'])).code).toBe(0);
+  });
 });
