@@ -89,8 +89,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     journal.clear();
     sessions.clear();
     ensureAdmin(store);
-    // Back to the starting state: a demo emulator keeps its sandbox (the examples refer to it).
-    if (options.seed === 'demo') seedDemo(store);
     persist();
   };
 
