@@ -43,6 +43,8 @@ function checkMassDelete({ changes, allowMassDelete }: SafetyInput): Diagnostic[
   if (allowMassDelete) return [];
   const perKind = new Map<string, { deletes: number; managed: number }>();
   for (const c of changes) {
+    // An external object is resolved for its id, not managed: it must not dilute the limit.
+    if (c.external) continue;
     const entry = perKind.get(c.kind) ?? { deletes: 0, managed: 0 };
     if (c.action === 'delete') entry.deletes++;
     if (c.action !== 'create') entry.managed++;
