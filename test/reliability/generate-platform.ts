@@ -39,6 +39,8 @@ export function generatePlatform(shape: PlatformShape = {}): GeneratedPlatform {
     resources += docs.length;
   };
 
+  // A named project: its tag proves ownership, so dropping a manifest deletes the object.
+  files['dpac.yaml'] = 'apiVersion: dpac/v1\nkind: Project\nproject: generated\n';
   add('platform/env.yaml', [platformDocs()].flat());
   const domainNames = Array.from({ length: domains }, (_, i) => `domain_${i}`);
   add(
