@@ -15,7 +15,7 @@ import type { Change } from './change.js';
 import { checkSafety } from './check-safety.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
 import { externalChange, missingExternals } from './externals.js';
-import { ownerResolver } from './ownership.js';
+import { type Owner, ownerResolver } from './ownership.js';
 import { decideUndeclared, type UnmanagedObject } from './undeclared.js';
 
 export interface DiffOptions {
@@ -58,7 +58,7 @@ export function diffResources(options: DiffOptions): DiffResult {
 
   for (const m of sortByDepth(manifests, (x) => x.kind)) {
     const obj = live.objects.get(m.address);
-    const refused = obj && refuseTakeOver(m, obj, options.ownershipTag);
+    const refused = obj && refuseTakeOver(m, owner(obj), options.ownershipTag);
     if (refused) diagnostics.push(refused);
     byAddress.set(m.address, diffDeclared(m, obj, byAddress, options));
   }
@@ -129,15 +129,17 @@ export function diffResources(options: DiffOptions): DiffResult {
   };
 }
 
-/** A declared object carrying another project's tag is not taken over without `metadata.adopt: force`. */
-function refuseTakeOver(m: Manifest, obj: LiveObject, ownershipTag: string): Diagnostic | undefined {
-  if (obj.owned || !obj.ownerTag || obj.ownerTag === UNNAMED_PROJECT_TAG || m.metadata.adopt === 'force')
-    return undefined;
+/**
+ * A declared object another project owns (its tag, or for kinds without tags its parent's or its
+ * listed tables' tags) is not taken over without `metadata.adopt: force`.
+ */
+function refuseTakeOver(m: Manifest, owner: Owner, ownershipTag: string): Diagnostic | undefined {
+  if (owner.state !== 'theirs' || m.metadata.adopt === 'force') return undefined;
   return {
     severity: 'error',
     address: m.address,
     source: m.source,
-    summary: `${m.address} is owned by ${obj.ownerTag}, another project; this project (${ownershipTag}) will not take it over.`,
+    summary: `${m.address} is owned by ${owner.tag}, another project; this project (${ownershipTag}) will not take it over.`,
     detail:
       'Refer to it as external (metadata.external: true, or external: in dpac.yaml) instead of declaring it, or take it over deliberately with metadata.adopt: force.',
   };

@@ -300,6 +300,20 @@ describe('diffResources', () => {
       ]);
     });
 
+    it('refuses a declared table group whose owner, derived from its source, is another project', () => {
+      const result = diffResources({
+        ownershipTag: TAG,
+        manifests: [manifest('TableGroup', 'TableGroup/b/g', { tables: [] })],
+        live: state(
+          tagged('Source', 'Source/b', 'managed-by:dpac/b'),
+          live('TableGroup', 'TableGroup/b/g', { tables: [] }),
+        ),
+      });
+      expect(result.diagnostics.map((d) => d.summary)).toEqual([
+        'TableGroup/b/g is owned by managed-by:dpac/b, another project; this project (managed-by:dpac/test) will not take it over.',
+      ]);
+    });
+
     it('migrates the unnamed tag of a declared object and keeps an undeclared one, saying how to proceed', () => {
       const result = diffResources({
         ownershipTag: TAG,
