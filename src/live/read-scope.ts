@@ -2,6 +2,7 @@
 import { type Address, ancestorAddresses, kindOfAddress, parseAddress } from '../core/address.js';
 import { ancestorKinds, isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { ExternalDeclaration } from '../manifest/external.js';
+import { isGlob } from '../manifest/glob.js';
 import type { Manifest } from '../manifest/manifest.js';
 
 export interface ReadScope {
@@ -70,11 +71,14 @@ export function manifestScope(options: ScopeOptions): ReadScope {
     kinds.add(kind);
     for (const k of ancestorKinds(kind)) kinds.add(k);
   };
+  // An external object is found under its parents: an exact one is read (the plan checks that it
+  // exists); a pattern's objects are read where its parent names are literal (`ComputeTemplate/prod/*`
+  // reads prod's computes), since a manifest may need one only the live state names.
   for (const e of options.externals ?? []) {
-    if (e.pattern) continue;
-    addKind(e.kind);
     const { kind, ancestors } = parseAddress(e.address);
-    if (isKindName(kind)) for (const a of ancestorAddresses(ancestorKinds(kind), ancestors)) declared.add(a);
+    if (!isKindName(kind) || ancestors.some(isGlob)) continue;
+    addKind(kind);
+    for (const a of ancestorAddresses(ancestorKinds(kind), ancestors)) declared.add(a);
   }
   for (const m of options.manifests) {
     declared.add(m.address);

@@ -91,6 +91,9 @@ const salesFiles = {
     f.table({ name: 'orders' }),
     f.tableGroup(),
     f.table({ name: 'sales_regions', source: 'reference_db' }),
+    // A group over its own table under the platform team's source: its compute is found through
+    // that source's live environment.
+    group('reference_db', 'regional', ['sales_regions']),
   ),
 };
 
@@ -159,7 +162,7 @@ describe('two projects on one platform', () => {
     const all = await readFile(path.join(e2e.dir, 'sales/sales.yaml'), 'utf8');
     const without = all
       .split('\n---\n')
-      .filter((d) => !/kind: (TableGroup|User)\n/.test(d))
+      .filter((d) => !d.includes('kind: User\n') && !d.includes('name: "nightly"'))
       .join('\n---\n');
     await e2e.write('sales/sales.yaml', without);
     const sales = await plan('sales');
@@ -214,7 +217,12 @@ describe('two projects on one platform', () => {
     await seedTable(api, await api.idOf('/sources', 'sales_db'), { name: 'by_hand' });
     await e2e.write(
       'sales/sales.yaml',
-      f.docs(f.domain(), bob, f.table({ name: 'sales_regions', source: 'reference_db' })),
+      f.docs(
+        f.domain(),
+        bob,
+        f.table({ name: 'sales_regions', source: 'reference_db' }),
+        group('reference_db', 'regional', ['sales_regions']),
+      ),
     );
     const seq = e2e.lastSeq();
     const refused = await e2e.dpac(['plan', 'sales', '--no-color']);
@@ -242,7 +250,7 @@ describe('two projects on one platform', () => {
     const result = await e2e.dpac(['plan', 'platform', '--cascade', '--no-color']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'The plan would delete Source/reference_db and with it 1 child object another project owns: Table/reference_db/sales_regions.',
+      'The plan would delete Source/reference_db and with it 2 child objects another project owns: Table/reference_db/sales_regions, TableGroup/reference_db/regional.',
     );
     await e2e.write(
       'platform/reference.yaml',
