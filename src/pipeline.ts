@@ -3,6 +3,7 @@
 import type { Address } from './core/address.js';
 import type { Diagnostic } from './core/diagnostic.js';
 import { diffResources } from './diff/diff-resources.js';
+import { markRenames, renameConflicts, renameHints, renameRules } from './diff/renames.js';
 import { isKindName } from './kinds/index.js';
 import type { LiveState, ReadClient } from './live/live-object.js';
 import { readLive } from './live/read-live.js';
@@ -27,6 +28,8 @@ export interface ComputePlanInput {
   readEverything?: boolean;
   /** Write every document holding a secret even when nothing else changed (`apply --resend-secrets`). */
   resendSecrets?: boolean;
+  /** The environment: which secret variables are set (the plan lists those apply needs). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface ComputedPlan {
@@ -42,7 +45,12 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   const scope = input.readEverything
     ? everythingScope()
     : manifestScope({ manifests: input.manifests, pruneKinds, pruneParent: () => pruneKinds.length > 0 });
-  const live = await readLive({ client: input.client, scope, ownershipTag: input.ownershipTag });
+  const live = await readLive({
+    client: input.client,
+    scope,
+    ownershipTag: input.ownershipTag,
+    renames: renameRules(input.manifests),
+  });
 
   const diff = diffResources({
     manifests: input.manifests,
@@ -54,6 +62,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     resendSecrets: input.resendSecrets,
   });
   const changes = diff.changes;
+  markRenames(changes, live);
 
   const specs = new Map(input.manifests.map((m) => [m.address, m.spec]));
   const declared = (address: Address) => specs.get(address);
@@ -67,6 +76,8 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     unmanaged: diff.unmanaged,
     ownershipTag: input.ownershipTag,
     declared,
+    env: input.env,
   });
-  return { plan, live, diagnostics: diff.diagnostics };
+  plan.rename_hints = renameHints(changes);
+  return { plan, live, diagnostics: [...renameConflicts(input.manifests, live), ...diff.diagnostics] };
 }

@@ -49,12 +49,10 @@ export async function loadProject(
   io: CliIo,
   paths: readonly string[],
   flags: ManifestFlags,
-  options: { style: Style; checkSecretEnv?: boolean },
+  options: { style: Style },
 ) {
-  const loaded = await loadManifests({
-    ...loadOptionsFrom(paths, flags, io),
-    checkSecretEnv: options.checkSecretEnv ?? true,
-  });
+  // Secrets stay `${env.NAME}` references: reading needs none of them (apply checks before writing).
+  const loaded = await loadManifests(loadOptionsFrom(paths, flags, io));
   if (loaded.diagnostics.length) io.err(renderDiagnostics(loaded.diagnostics, options.style));
   return hasErrors(loaded.diagnostics) ? undefined : loaded;
 }
@@ -92,6 +90,7 @@ export async function planSession(
       allowMassDelete: flags.allowMassDelete,
       select: flags.select?.map((s) => [s.kind, ...s.names].join('/')),
       resendSecrets: options.resendSecrets,
+      env: io.env,
     });
     if (computed.diagnostics.length) io.err(renderDiagnostics(computed.diagnostics, options.style));
     if (hasErrors(computed.diagnostics)) {
