@@ -22,12 +22,14 @@ import {
   loadOptionsFrom,
   type ManifestFlags,
   type Selector,
+  selectorTexts,
 } from './options.js';
 import { addColorOption } from './output.js';
 import { resolveSettings, type SettingFlags, type Settings, type SettingsInput } from './settings.js';
 
 export interface PlanFlags extends ManifestFlags, ConnectFlags, SettingFlags {
   select?: Selector[];
+  exclude?: Selector[];
   allowMassDelete?: boolean;
   color?: boolean;
 }
@@ -88,7 +90,8 @@ export async function planSession(
       prune: loaded.project.prune,
       protect: loaded.project.protect,
       allowMassDelete: flags.allowMassDelete,
-      select: flags.select?.map((s) => [s.kind, ...s.names].join('/')),
+      select: selectorTexts(flags.select),
+      exclude: selectorTexts(flags.exclude),
       resendSecrets: options.resendSecrets,
       env: io.env,
     });
