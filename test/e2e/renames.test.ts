@@ -162,6 +162,49 @@ describe('renames', () => {
     await f.expectConverged(e2e);
   });
 
+  it('renames mappings, a validation spec and an interactive cluster in place', async () => {
+    const files = {
+      'platform.yaml': f.platform(),
+      'sources.yaml': f.docs(
+        f.salesDb(),
+        f.table({ name: 'orders' }),
+        f.validationSpec(),
+        f.streamSource(),
+        f.topicMapping(),
+        f.jsonSource(),
+        f.fileMapping(),
+      ),
+    };
+    await f.resetWith(e2e, files);
+    await f.applyOk(e2e);
+    const renamed = (yaml: string, from: string, to: string) =>
+      yaml.replace(`name: "${from}"`, `name: "${to}"\n  renamed_from: "${from}"`);
+    await e2e.write(
+      'platform.yaml',
+      renamed(files['platform.yaml'], 'interactive-dev', 'interactive-shared'),
+    );
+    let sources = files['sources.yaml'];
+    for (const [from, to] of [
+      ['status_code', 'status_code_check'],
+      ['people', 'people_topics'],
+      ['orders_files', 'order_files'],
+    ])
+      sources = renamed(sources, from as string, to as string);
+    await e2e.write('sources.yaml', sources);
+    const plan = (await f.planJson(e2e)) as RenamePlanJson;
+    expect(f.actions(plan)).toEqual({
+      'InteractiveCluster/prod/interactive-shared': 'update',
+      'TopicMapping/clicks/people_topics': 'update',
+      'FileMapping/json_files/order_files': 'update',
+      'ValidationSpec/sales_db/orders/status_code_check': 'update',
+    });
+    expect(plan.calls.every((c) => c.method === 'PATCH' && JSON.stringify(c.body).includes('"name"'))).toBe(true);
+    const seq = e2e.lastSeq();
+    await f.applyOk(e2e);
+    expect(e2e.writesSince(seq).map((w) => w.method)).toEqual(['PATCH', 'PATCH', 'PATCH', 'PATCH']);
+    await f.expectConverged(e2e);
+  });
+
   it('refuses a rename when both the old and the new name exist live, naming both', async () => {
     const files = salesFiles('sales_db');
     await e2e.write(
