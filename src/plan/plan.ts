@@ -33,7 +33,7 @@ export interface PlanChange {
 }
 
 /** A delete + create of look-alikes: probably a rename (`metadata.renamed_from` would keep the object). */
-export interface PlanRenameHint {
+interface PlanRenameHint {
   from: string;
   to: string;
 }

@@ -10,7 +10,7 @@ import type { RequiredVariable } from './plan.js';
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Variable name → the addresses whose calls send it. */
-export function variablesSent(calls: readonly Pick<Call, 'address' | 'body'>[]): Map<string, Set<string>> {
+function variablesSent(calls: readonly Pick<Call, 'address' | 'body'>[]): Map<string, Set<string>> {
   const sent = new Map<string, Set<string>>();
   for (const call of calls) {
     for (const name of envNamesIn(call.body)) {

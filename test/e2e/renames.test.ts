@@ -12,6 +12,11 @@ interface RenamePlanJson extends f.PlanJson {
 
 const TABLES = ['customers', 'orders'];
 
+/** Manifest text with the object named `from` renamed to `to` through `metadata.renamed_from`. */
+function renamedIn(yaml: string, from: string, to: string): string {
+  return yaml.replace(`name: "${from}"`, `name: "${to}"\n  renamed_from: "${from}"`);
+}
+
 /** sales_db (or its new name) with two tables and a table group. */
 function salesFiles(name: string, metadata: Record<string, unknown> = {}): Record<string, string> {
   return {
@@ -117,18 +122,19 @@ describe('renames', () => {
       domain: await api.idOf('/admin/domains', 'sales'),
       connection: await api.idOf('/admin/data-connections', 'warehouse_target'),
     };
-    const rename = (yaml: string, from: string, to: string, parentKey?: string) =>
-      yaml
-        .replace(`name: "${from}"`, `name: "${to}"\n  renamed_from: "${from}"`)
-        .replaceAll(parentKey ? `${parentKey}: "prod"` : '\u0000', `${parentKey}: "prod_eu"`);
     let platform = f.docs(f.platform(), f.dataConnection(), f.user());
-    platform = rename(platform, 'prod', 'prod_eu', 'environment');
-    platform = rename(platform, 'lake', 'lake_v2');
-    platform = rename(platform, 'etl-small', 'etl-medium');
-    platform = rename(platform, 'sales', 'sales_team');
-    platform = rename(platform, 'warehouse_target', 'warehouse');
-    platform = rename(platform, 'alice@example.com', 'alice@example.org');
-    platform = platform.replace('environments: [prod]', 'environments: [prod_eu]');
+    for (const [from, to] of [
+      ['prod', 'prod_eu'],
+      ['lake', 'lake_v2'],
+      ['etl-small', 'etl-medium'],
+      ['sales', 'sales_team'],
+      ['warehouse_target', 'warehouse'],
+      ['alice@example.com', 'alice@example.org'],
+    ] as const)
+      platform = renamedIn(platform, from, to);
+    platform = platform
+      .replaceAll('environment: "prod"', 'environment: "prod_eu"')
+      .replace('environments: [prod]', 'environments: [prod_eu]');
     await e2e.write('platform.yaml', platform);
 
     const plan = (await f.planJson(e2e)) as RenamePlanJson;
@@ -177,19 +183,17 @@ describe('renames', () => {
     };
     await f.resetWith(e2e, files);
     await f.applyOk(e2e);
-    const renamed = (yaml: string, from: string, to: string) =>
-      yaml.replace(`name: "${from}"`, `name: "${to}"\n  renamed_from: "${from}"`);
     await e2e.write(
       'platform.yaml',
-      renamed(files['platform.yaml'], 'interactive-dev', 'interactive-shared'),
+      renamedIn(files['platform.yaml'], 'interactive-dev', 'interactive-shared'),
     );
     let sources = files['sources.yaml'];
     for (const [from, to] of [
       ['status_code', 'status_code_check'],
       ['people', 'people_topics'],
       ['orders_files', 'order_files'],
-    ])
-      sources = renamed(sources, from as string, to as string);
+    ] as const)
+      sources = renamedIn(sources, from, to);
     await e2e.write('sources.yaml', sources);
     const plan = (await f.planJson(e2e)) as RenamePlanJson;
     expect(f.actions(plan)).toEqual({
@@ -198,7 +202,9 @@ describe('renames', () => {
       'FileMapping/json_files/order_files': 'update',
       'ValidationSpec/sales_db/orders/status_code_check': 'update',
     });
-    expect(plan.calls.every((c) => c.method === 'PATCH' && JSON.stringify(c.body).includes('"name"'))).toBe(true);
+    expect(plan.calls.every((c) => c.method === 'PATCH' && JSON.stringify(c.body).includes('"name"'))).toBe(
+      true,
+    );
     const seq = e2e.lastSeq();
     await f.applyOk(e2e);
     expect(e2e.writesSince(seq).map((w) => w.method)).toEqual(['PATCH', 'PATCH', 'PATCH', 'PATCH']);
@@ -261,9 +267,7 @@ describe('renames', () => {
     await e2e.write(
       'more.yaml',
       f.docs(
-        f
-          .genericSourceType()
-          .replace('name: "teradata_generic"', 'name: "teradata"\n  renamed_from: "teradata_generic"'),
+        renamedIn(f.genericSourceType(), 'teradata_generic', 'teradata'),
         f.domain('sales_team', 'Sales.', { renamed_from: 'sales' }),
       ),
     );
