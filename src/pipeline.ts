@@ -86,7 +86,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     env: input.env,
   });
   plan.rename_hints = renameHints(changes);
-  const candidates = [...input.manifests, ...live.objects.values()];
+  const candidates = narrowed ? [...input.manifests, ...live.objects.values()] : [];
   const diagnostics = [
     ...unmatchedSelectors('--select', input.select, candidates),
     ...unmatchedSelectors('--exclude', input.exclude, candidates),

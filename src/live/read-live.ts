@@ -120,7 +120,7 @@ async function readCollection(
   const all: Record<string, unknown>[] = [];
   for await (const item of client.list(listPath, { intent: `read ${kind} list` })) all.push(item);
   // Everything below sees the name the manifests use (the item itself keeps the live one).
-  const named = renames?.namesFor(kind, where.ancestors, all.map(listedKey));
+  const named = renames?.size ? renames.namesFor(kind, where.ancestors, all.map(listedKey)) : undefined;
   const newNames = new Map(named ? all.map((item, i) => [item, named[i]]) : []);
   const keyOf = (item: Record<string, unknown>) => newNames.get(item)?.name ?? listedKey(item);
   const items = scope.only

@@ -27,7 +27,6 @@ export class RenameRules {
     ancestors: readonly string[],
     names: readonly string[],
   ): { name: string; renamedFrom?: string }[] {
-    if (this.newNames.size === 0) return names.map((name) => ({ name }));
     const listed = new Set(names);
     const target = names.map((n) => this.newNames.get(makeAddress(kind, ancestors, n)));
     const claims = new Map<string, number>();

@@ -28,9 +28,11 @@ export function requiredVariables(
   env: Env,
 ): RequiredVariable[] {
   const sent = variablesSent(calls);
+  if (sent.size === 0) return [];
+  const sending = new Set([...sent.values()].flatMap((addresses) => [...addresses]));
   const uses = new Map<string, { address: string; path: string }[]>();
   for (const c of changes) {
-    if (c.action === 'noop' || !c.after) continue;
+    if (!c.after || !sending.has(c.address)) continue;
     for (const [path, name] of referencesIn(c.after, '')) {
       if (!sent.has(name)) continue;
       uses.set(name, [...(uses.get(name) ?? []), { address: c.address, path }]);
