@@ -85,6 +85,10 @@ describe('--select and --exclude', () => {
     expect(Object.keys(f.actions(plan)).filter((a) => a.startsWith('Table'))).toEqual([]);
     const { plan: none } = await planWithWarnings(e2e, ['--exclude', 'Source/sales_*']);
     expect(Object.keys(f.actions(none)).filter((a) => a.includes('sales_db'))).toEqual([]);
+    expect((await e2e.dpac(['plan', '--out', 'plan.json'])).code).toBe(0);
+    const saved = await e2e.dpac(['apply', '--plan', 'plan.json', '--exclude', 'Table']);
+    expect(saved.code).toBe(1);
+    expect(saved.stderr).toContain('a saved plan runs as it was reviewed');
     const unknown = await e2e.dpac(['plan', '--exclude', 'Source/salse_db', '--no-color']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(

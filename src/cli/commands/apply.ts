@@ -165,6 +165,12 @@ async function fromSavedPlan(
   flags: Flags,
   style: Style,
 ): Promise<Prepared | number> {
+  if (flags.select?.length || flags.exclude?.length) {
+    io.err(
+      'Error: --select and --exclude narrow a plan while it is made; a saved plan runs as it was reviewed. Pass them to `dpac plan --out` instead.',
+    );
+    return EXIT.error;
+  }
   const plan = await readSavedPlan(io, file);
   if (!plan) return EXIT.error;
   const project = await projectInCwd(io, style);
