@@ -22,12 +22,14 @@ import {
   loadOptionsFrom,
   type ManifestFlags,
   type Selector,
+  selectorTexts,
 } from './options.js';
 import { addColorOption } from './output.js';
 import { resolveSettings, type SettingFlags, type Settings, type SettingsInput } from './settings.js';
 
 export interface PlanFlags extends ManifestFlags, ConnectFlags, SettingFlags {
   select?: Selector[];
+  exclude?: Selector[];
   allowMassDelete?: boolean;
   color?: boolean;
 }
@@ -49,12 +51,10 @@ export async function loadProject(
   io: CliIo,
   paths: readonly string[],
   flags: ManifestFlags,
-  options: { style: Style; checkSecretEnv?: boolean },
+  options: { style: Style },
 ) {
-  const loaded = await loadManifests({
-    ...loadOptionsFrom(paths, flags, io),
-    checkSecretEnv: options.checkSecretEnv ?? true,
-  });
+  // Secrets stay `${env.NAME}` references: reading needs none of them (apply checks before writing).
+  const loaded = await loadManifests(loadOptionsFrom(paths, flags, io));
   if (loaded.diagnostics.length) io.err(renderDiagnostics(loaded.diagnostics, options.style));
   return hasErrors(loaded.diagnostics) ? undefined : loaded;
 }
@@ -90,8 +90,10 @@ export async function planSession(
       prune: loaded.project.prune,
       protect: loaded.project.protect,
       allowMassDelete: flags.allowMassDelete,
-      select: flags.select?.map((s) => [s.kind, ...s.names].join('/')),
+      select: selectorTexts(flags.select),
+      exclude: selectorTexts(flags.exclude),
       resendSecrets: options.resendSecrets,
+      env: io.env,
     });
     if (computed.diagnostics.length) io.err(renderDiagnostics(computed.diagnostics, options.style));
     if (hasErrors(computed.diagnostics)) {

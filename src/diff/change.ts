@@ -32,6 +32,8 @@ export interface Change {
   owned?: boolean;
   /** metadata.ignore pointers of the manifest. */
   ignore?: string[];
+  /** The live address a rename moves it from (`metadata.renamed_from`); calls rename in place. */
+  renamedFrom?: Address;
 }
 
 export function assertNever(value: never): never {

@@ -15,6 +15,8 @@ export interface LiveObject {
   owned: boolean;
   /** The JSON it was projected from (fingerprints hash this). */
   raw: LiveRecord;
+  /** Its live name when a manifest renames it (`metadata.renamed_from`); `name` is the new one. */
+  renamedFrom?: string;
 }
 
 export interface LiveState {

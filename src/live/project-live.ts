@@ -73,6 +73,7 @@ export function projectLive(
       spec: projected.spec,
       owned: projected.owned,
       raw: raw.record,
+      ...(raw.renamedFrom === undefined ? {} : { renamedFrom: raw.renamedFrom }),
     });
   }
   return { objects, problems };

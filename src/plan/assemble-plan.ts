@@ -10,6 +10,7 @@ import { VERSION } from '../version.js';
 import { fingerprint, stableStringify } from './fingerprint.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanChange, summarize } from './plan.js';
 import { redactCallBody, SENSITIVE } from './redact-plan.js';
+import { requiredVariables } from './required-variables.js';
 
 export interface AssembleInput {
   url: string;
@@ -21,6 +22,8 @@ export interface AssembleInput {
   ownershipTag: string;
   /** Declared specs by address (some kinds resolve refs through their parent's spec). */
   declared(address: string): unknown | undefined;
+  /** The environment, to tell which secret variables are set (`required_variables`). */
+  env?: Readonly<Record<string, string | undefined>>;
   now?: Date;
 }
 
@@ -51,6 +54,7 @@ export function assemblePlan(input: AssembleInput): Plan {
     creates: input.changes.filter((c) => c.action === 'create').map((c) => c.address),
     unmanaged: [...input.unmanaged],
     problems: [...input.live.problems],
+    required_variables: requiredVariables(input.calls, input.changes, input.env ?? {}),
   };
 }
 
@@ -76,6 +80,7 @@ function toPlanChange(c: Change, declared: AssembleInput['declared']): PlanChang
     fields: c.fields.filter((f) => !sensitive.some((p) => f.path === p || f.path.startsWith(`${p}/`))),
     ...(c.ignore?.length ? { ignore: c.ignore } : {}),
     ...(refs.length ? { refs: [...new Set(refs)] } : {}),
+    ...(c.renamedFrom ? { renamed_from: c.renamedFrom } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { type ApplyOutcome, applyPlan } from '../../apply/apply-plan.js';
 import { checkSavedPlan } from '../../apply/check-saved-plan.js';
 import type { LiveState } from '../../live/live-object.js';
 import { hasChanges, type Plan } from '../../plan/plan.js';
+import { missingVariables } from '../../plan/required-variables.js';
 import { renderApplySummary } from '../../render/render-apply-summary.js';
 import { renderDiagnostics } from '../../render/render-diagnostics.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
@@ -74,6 +75,11 @@ async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<numbe
       if (flags.plan) io.out('The saved plan has no changes.');
       return EXIT.ok;
     }
+    const missing = missingVariables(plan.calls, io.env);
+    if (missing.length > 0) {
+      io.err(renderMissingVariables(missing));
+      return EXIT.error;
+    }
     if (!flags.plan && !flags.autoApprove) {
       const answer = await confirm(io);
       if (answer !== 'yes') return answer === 'no-terminal' ? EXIT.error : EXIT.ok;
@@ -101,6 +107,16 @@ async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<numbe
   } finally {
     await opened.client.close();
   }
+}
+
+/** Every unset secret variable at once, so one fix-and-rerun suffices. */
+function renderMissingVariables(missing: ReturnType<typeof missingVariables>): string {
+  const n = missing.length;
+  return [
+    `Error: the plan sends ${n} secret variable${n === 1 ? '' : 's'} that ${n === 1 ? 'is' : 'are'} not set; nothing was written.`,
+    ...missing.map((v) => `  ${v.name} (for ${v.addresses.join(', ')})`),
+    'Set them in the environment (plan, drift, show and graph do not need them) and run apply again.',
+  ].join('\n');
 }
 
 /** A fresh plan is applied only after a "yes" on a terminal (a saved plan was reviewed already). */
@@ -149,6 +165,12 @@ async function fromSavedPlan(
   flags: Flags,
   style: Style,
 ): Promise<Prepared | number> {
+  if (flags.select?.length || flags.exclude?.length) {
+    io.err(
+      'Error: --select and --exclude narrow a plan while it is made; a saved plan runs as it was reviewed. Pass them to `dpac plan --out` instead.',
+    );
+    return EXIT.error;
+  }
   const plan = await readSavedPlan(io, file);
   if (!plan) return EXIT.error;
   const project = await projectInCwd(io, style);

@@ -1,6 +1,7 @@
 // Environment: a platform + compute engine pairing with its connection, metastore and optional
 // data warehouse. Written whole (POST, then PATCH of the full managed document), as real clients do.
 import { defineKind, pathIds, renderPath } from '../kind.js';
+import { renameByName } from '../shared/rename-call.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { ENVIRONMENT_SECRETS, type EnvironmentSpec, environmentObject, environmentSpec } from './schema.js';
 
@@ -31,4 +32,6 @@ export const Environment = defineKind<EnvironmentSpec>({
     return [{ method: 'PATCH', path: renderPath(ITEM, pathIds(ctx)), body: { name: ctx.name, ...patch } }];
   },
   remove: (_before, ctx) => [{ method: 'DELETE', path: renderPath(ITEM, pathIds(ctx)) }],
+  // The PATCH is partial: `{name}` alone renames without re-sending the secrets.
+  rename: renameByName(ITEM),
 });

@@ -2,12 +2,19 @@
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { checkParents } from './check-parents.js';
 import { checkReferences } from './check-references.js';
+import { checkRenames } from './check-renames.js';
 import { findCycles } from './find-cycles.js';
 import { findDuplicates } from './find-duplicates.js';
 import type { RuleInput } from './rule-input.js';
 
 export function checkRules(input: RuleInput): Diagnostic[] {
-  return [...findDuplicates(input), ...checkParents(input), ...checkReferences(input), ...findCycles(input)];
+  return [
+    ...findDuplicates(input),
+    ...checkParents(input),
+    ...checkReferences(input),
+    ...checkRenames(input),
+    ...findCycles(input),
+  ];
 }
 
 export type { RuleInput } from './rule-input.js';
