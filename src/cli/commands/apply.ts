@@ -5,7 +5,6 @@ import { checkSavedPlan } from '../../apply/check-saved-plan.js';
 import type { LiveState } from '../../live/live-object.js';
 import { hasChanges, type Plan } from '../../plan/plan.js';
 import { renderApplySummary } from '../../render/render-apply-summary.js';
-import { renderDiagnostics } from '../../render/render-diagnostics.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
 import type { Style } from '../../render/style.js';
 import type { OpenedClient } from '../connect.js';
@@ -23,6 +22,7 @@ import {
 import { registerCommand } from '../program.js';
 import { progressReporter } from '../progress.js';
 import { projectInCwd } from '../project-file.js';
+import { reportDiagnostics } from '../report-diagnostics.js';
 import { readSavedPlan } from '../saved-plan-file.js';
 import { parseParallelism, type Settings } from '../settings.js';
 
@@ -118,7 +118,7 @@ async function confirm(io: CliIo): Promise<'yes' | 'no' | 'no-terminal'> {
 }
 
 function report(io: CliIo, outcome: ApplyOutcome, style: Style): number {
-  if (outcome.diagnostics.length) io.err(renderDiagnostics(outcome.diagnostics, style));
+  reportDiagnostics(io, outcome.diagnostics, style);
   io.out(`\n${renderApplySummary(outcome)}`);
   const applied = outcome.results.some((r) => r.status === 'applied');
   const stepsOk = outcome.results.every((r) => r.status === 'applied');
@@ -167,7 +167,7 @@ async function fromSavedPlan(
       allowMassDelete: flags.allowMassDelete ?? false,
     });
     if (status.diagnostics.length || !status.live) {
-      io.err(renderDiagnostics(status.diagnostics, style));
+      reportDiagnostics(io, status.diagnostics, style);
       io.err('The saved plan was refused; nothing was written.');
       await opened.client.close();
       return EXIT.error;

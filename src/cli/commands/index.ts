@@ -8,3 +8,4 @@ import './export.js';
 import './graph.js';
 import './schema.js';
 import './emulator.js';
+import './init.js';
