@@ -1,0 +1,227 @@
+// The shipped GitHub Actions workflows (as `dpac init --ci github` writes them), run step by step
+// against a real emulator with a faked runner (workflow-runner.ts), a fake `npm` (the install
+// step: the built dpac is on PATH instead) and a fake `gh` (fake-gh.mjs: a small GitHub that
+// records what the steps post). A pull request's plan becomes an artifact, the job summary and
+// ONE comment updated in place; a merge applies; the nightly drift opens, updates and closes ONE
+// issue; a broken manifest fails the job with annotations on the file.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/server.js';
+import { VERSION } from '../../src/version.js';
+import { DPAC_BIN, runBinary } from '../helpers/binary.js';
+import { type Context, readWorkflow, runJob, type Workflow } from './workflow-runner.js';
+
+const FAKE_GH = path.resolve(import.meta.dirname, 'fake-gh.mjs');
+const MARKER = '<!-- dpac-plan -->';
+
+interface FakeGitHub {
+  next: number;
+  issues: { number: number; state: string; title: string; body: string; labels: string[] }[];
+  comments: { id: number; issue: number; body: string }[];
+  calls: { method: string; path: string; fields: Record<string, unknown> }[];
+}
+
+let emulator: RunningEmulator;
+let root: string;
+let repo: string;
+let workflows: Record<'plan' | 'apply' | 'drift', Workflow>;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, quiet: true });
+  root = await mkdtemp(path.join(tmpdir(), 'dpac-gha-'));
+  repo = path.join(root, 'repo');
+  const init = await runBinary(['init', 'repo', '--ci', 'github'], { cwd: root });
+  expect(init.stderr).toBe('');
+  expect(init.code).toBe(0);
+  const bin = path.join(root, 'bin');
+  await writeScript(path.join(bin, 'dpac'), `exec "${process.execPath}" "${DPAC_BIN}" "$@"`);
+  await writeScript(path.join(bin, 'gh'), `exec "${process.execPath}" "${FAKE_GH}" "$@"`);
+  await writeScript(path.join(bin, 'npm'), `echo "npm $*" >> "${path.join(root, 'npm.log')}"`);
+  await saveGitHub({ next: 100, issues: [], comments: [], calls: [] });
+  const read = (name: string) => readWorkflow(path.join(repo, '.github/workflows', `dpac-${name}.yml`));
+  workflows = { plan: await read('plan'), apply: await read('apply'), drift: await read('drift') };
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+async function writeScript(file: string, body: string): Promise<void> {
+  await import('node:fs/promises').then((fs) => fs.mkdir(path.dirname(file), { recursive: true }));
+  await writeFile(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+}
+
+const githubFile = () => path.join(root, 'github.json');
+const loadGitHub = async (): Promise<FakeGitHub> => JSON.parse(await readFile(githubFile(), 'utf8'));
+const saveGitHub = (state: FakeGitHub) => writeFile(githubFile(), JSON.stringify(state));
+
+function context(event: string): Context {
+  return {
+    workspace: repo,
+    runnerTemp: path.join(root, 'runner'),
+    env: {
+      PATH: `${path.join(root, 'bin')}:${path.dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: root,
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: event,
+      GITHUB_REPOSITORY: 'acme/platform',
+      GITHUB_WORKSPACE: repo,
+      GITHUB_SERVER_URL: 'https://github.test',
+      GITHUB_RUN_ID: '4242',
+      GITHUB_REF_NAME: event === 'pull_request' ? '7/merge' : 'main',
+      FAKE_GITHUB_STATE: githubFile(),
+    },
+    secrets: { DPAC_REFRESH_TOKEN: emulator.adminRefreshToken },
+    vars: { DPAC_URL: emulator.url },
+    github: { token: 'ghs_fake_token', event: { pull_request: { number: 7 } } },
+  };
+}
+
+const manifest = (description: string) =>
+  `apiVersion: dpac/v1\nkind: Domain\nmetadata:\n  name: example\nspec:\n  description: ${description}\n`;
+const restoreManifest = () =>
+  writeFile(path.join(repo, 'manifests/example-domain.yaml'), manifest('An example domain.'));
+
+describe('the workflow files', () => {
+  it('trigger on pull requests, pushes to main and a schedule; applies queue in one group', () => {
+    expect(Object.keys(workflows.plan.on)).toEqual(['pull_request']);
+    expect(workflows.apply.on.push).toEqual({ branches: ['main'] });
+    expect(workflows.drift.on.schedule).toEqual([{ cron: expect.any(String) }]);
+    expect(workflows.apply.concurrency).toEqual({ group: 'dpac-apply', 'cancel-in-progress': false });
+    expect(workflows.plan.permissions).toMatchObject({ 'pull-requests': 'write' });
+    expect(workflows.drift.permissions).toMatchObject({ issues: 'write' });
+  });
+
+  it('give plan and drift no secret but the refresh token', async () => {
+    for (const name of ['plan', 'drift']) {
+      const text = await readFile(path.join(repo, `.github/workflows/dpac-${name}.yml`), 'utf8');
+      expect(text.match(/secrets\.\w+/g)).toEqual(['secrets.DPAC_REFRESH_TOKEN']);
+    }
+  });
+});
+
+describe('a pull request, its merge and the nightly drift', () => {
+  it('plans a pull request: artifact, job summary, one comment; dpac is installed at this version', async () => {
+    const run = await runJob(workflows.plan, 'plan', context('pull_request'));
+    expect(run.steps.map((s) => [s.name, s.code])).toEqual([
+      ['actions/checkout@v4', 0],
+      ['actions/setup-node@v4', 0],
+      ['Install dpac', 0],
+      ['Validate', 0],
+      ['Plan', 0],
+      ['Save the plan', 0],
+      ['Comment on the pull request', 0],
+    ]);
+    expect(run.outputs.plan).toEqual({ exit_code: '2' });
+    expect(await readFile(path.join(root, 'npm.log'), 'utf8')).toContain(
+      `npm install --global --no-audit --no-fund dpac@${VERSION}`,
+    );
+    const saved = JSON.parse(
+      await readFile(path.join(run.artifacts['dpac-plan'] ?? '', 'plan.json'), 'utf8'),
+    );
+    expect(saved.changes.map((c: { address: string; action: string }) => [c.address, c.action])).toEqual([
+      ['Domain/example', 'create'],
+    ]);
+    expect(run.summary).toContain('### dpac plan');
+    expect(run.summary).toContain('`Domain/example` | create');
+    const github = await loadGitHub();
+    expect(github.comments).toHaveLength(1);
+    expect(github.comments[0]).toMatchObject({ issue: 7 });
+    expect(github.comments[0]?.body).toBe(
+      `${MARKER}\n## dpac plan\n\n${await readFile(path.join(run.artifacts['dpac-plan'] ?? '', 'plan.md'), 'utf8')}`,
+    );
+  });
+
+  it('updates the same comment on the next push', async () => {
+    await writeFile(
+      path.join(repo, 'manifests/reporting.yaml'),
+      manifest('Added in a second commit.').replace('name: example', 'name: reporting'),
+    );
+    const run = await runJob(workflows.plan, 'plan', context('pull_request'));
+    expect(run.code).toBe(0);
+    const github = await loadGitHub();
+    expect(github.comments).toHaveLength(1);
+    expect(github.comments[0]?.body).toContain('**Plan: 2 to add');
+    expect(github.comments[0]?.body).toContain('`Domain/reporting`');
+    expect(github.calls.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: `/repos/acme/platform/issues/comments/${github.comments[0]?.id}`,
+    });
+  });
+
+  it('fails on a broken manifest with an annotation on the file, and posts nothing', async () => {
+    const before = (await loadGitHub()).calls.length;
+    await writeFile(
+      path.join(repo, 'manifests/example-domain.yaml'),
+      manifest('x').replace('description', 'descripton'),
+    );
+    const run = await runJob(workflows.plan, 'plan', context('pull_request'));
+    expect(run.code).toBe(1);
+    expect(run.steps.at(-1)?.name).toBe('Validate');
+    expect(run.steps.at(-1)?.stderr).toContain(
+      '::error file=manifests/example-domain.yaml,line=6,col=3,title=Domain/example::Unknown field `spec.descripton`.',
+    );
+    expect((await loadGitHub()).calls).toHaveLength(before);
+    await restoreManifest();
+  });
+
+  it('applies on merge to main, with the applied plan kept; the next plan is empty', async () => {
+    const run = await runJob(workflows.apply, 'apply', context('push'));
+    expect(run.steps.map((s) => [s.name, s.code]).slice(2)).toEqual([
+      ['Install dpac', 0],
+      ['Plan', 0],
+      ['Save the plan', 0],
+      ['Apply', 0],
+    ]);
+    expect(run.steps.at(-1)?.stdout).toContain('2 added');
+    expect(run.summary).toContain('`Domain/example` | create');
+    const applied = JSON.parse(
+      await readFile(path.join(run.artifacts['dpac-applied-plan'] ?? '', 'plan.json'), 'utf8'),
+    );
+    expect(applied.summary).toMatchObject({ add: 2 });
+
+    const again = await runJob(workflows.plan, 'plan', context('pull_request'));
+    expect(again.outputs.plan).toEqual({ exit_code: '0' });
+    expect((await loadGitHub()).comments[0]?.body).toContain('No changes');
+  });
+
+  it('reports nightly drift as one issue, updates it, and closes it once in sync', async () => {
+    const inSync = await runJob(workflows.drift, 'drift', context('schedule'));
+    expect(inSync.code).toBe(0);
+    expect(inSync.outputs.drift).toEqual({ exit_code: '0' });
+    expect((await loadGitHub()).issues).toEqual([]);
+
+    // Someone edits the domain by hand.
+    await writeFile(path.join(root, 'by-hand.yaml'), manifest('Changed by hand.'));
+    const byHand = await runBinary(['apply', 'by-hand.yaml', '--auto-approve'], {
+      cwd: root,
+      env: { DPAC_URL: emulator.url, DPAC_REFRESH_TOKEN: emulator.adminRefreshToken },
+    });
+    expect(byHand.code).toBe(0);
+
+    for (const night of [1, 2]) {
+      const drifted = await runJob(workflows.drift, 'drift', context('schedule'));
+      expect(drifted.code).toBe(0);
+      expect(drifted.outputs.drift).toEqual({ exit_code: '2' });
+      expect(drifted.summary).toContain('### dpac drift');
+      const { issues } = await loadGitHub();
+      expect(issues, `night ${night}`).toHaveLength(1);
+      expect(issues[0]).toMatchObject({ state: 'open', labels: ['dpac-drift'] });
+      expect(issues[0]?.body).toContain('<!-- dpac-drift -->');
+      expect(issues[0]?.body).toContain('https://github.test/acme/platform/actions/runs/4242');
+      expect(issues[0]?.body).toContain('`Domain/example`');
+    }
+
+    expect((await runJob(workflows.apply, 'apply', context('push'))).code).toBe(0);
+    const healed = await runJob(workflows.drift, 'drift', context('schedule'));
+    expect(healed.outputs.drift).toEqual({ exit_code: '0' });
+    const github = await loadGitHub();
+    expect(github.issues[0]?.state).toBe('closed');
+    expect(github.comments.at(-1)).toMatchObject({ issue: github.issues[0]?.number });
+    expect(github.comments.at(-1)?.body).toContain('In sync again');
+  });
+});
