@@ -7,9 +7,15 @@ import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { CliIo } from './io.js';
 
-export function annotate(io: Pick<CliIo, 'env' | 'err' | 'cwd'>, diagnostics: readonly Diagnostic[]): void {
+/** `root`: the folder the diagnostics' file names are relative to (the project root). */
+export function annotate(
+  io: Pick<CliIo, 'env' | 'err' | 'cwd'>,
+  diagnostics: readonly Diagnostic[],
+  root: string,
+): void {
   if (io.env.GITHUB_ACTIONS !== 'true') return;
-  for (const d of diagnostics) io.err(workflowCommand(d, io));
+  const workspace = io.env.GITHUB_WORKSPACE ?? io.cwd;
+  for (const d of diagnostics) io.err(workflowCommand(d, workspace, root));
 }
 
 /** Appends a markdown report to the job summary, when the runner gave one. */
@@ -18,10 +24,10 @@ export async function appendStepSummary(io: Pick<CliIo, 'env'>, markdown: string
   if (file) await appendFile(file, markdown.endsWith('\n') ? `${markdown}\n` : `${markdown}\n\n`);
 }
 
-function workflowCommand(d: Diagnostic, io: Pick<CliIo, 'env' | 'cwd'>): string {
+function workflowCommand(d: Diagnostic, workspace: string, root: string): string {
   const properties: string[] = [];
   if (d.source) {
-    properties.push(`file=${escapeProperty(workspacePath(d.source.file, io))}`);
+    properties.push(`file=${escapeProperty(workspacePath(d.source.file, workspace, root))}`);
     properties.push(`line=${d.source.line}`, `col=${d.source.col}`);
   }
   if (d.address) properties.push(`title=${escapeProperty(d.address)}`);
@@ -30,11 +36,9 @@ function workflowCommand(d: Diagnostic, io: Pick<CliIo, 'env' | 'cwd'>): string 
   return `::${command}${properties.length ? ` ${properties.join(',')}` : ''}::${escapeData(message)}`;
 }
 
-/** Annotations name files from the repository root (GITHUB_WORKSPACE); dpac's are from its cwd. */
-function workspacePath(file: string, io: Pick<CliIo, 'env' | 'cwd'>): string {
-  const workspace = io.env.GITHUB_WORKSPACE;
-  if (!workspace) return file;
-  return path.relative(workspace, path.resolve(io.cwd, file)).split(path.sep).join('/');
+/** Annotations name files from the repository root (GITHUB_WORKSPACE); dpac's are from the project root. */
+function workspacePath(file: string, workspace: string, root: string): string {
+  return path.relative(workspace, path.resolve(root, file)).split(path.sep).join('/');
 }
 
 // GitHub's escaping rules for workflow commands (the runner decodes exactly these).

@@ -54,7 +54,7 @@ export async function loadProject(
     ...loadOptionsFrom(paths, flags, io),
     checkSecretEnv: options.checkSecretEnv ?? true,
   });
-  reportDiagnostics(io, loaded.diagnostics, options.style);
+  reportDiagnostics(io, loaded.diagnostics, options.style, loaded.root);
   return hasErrors(loaded.diagnostics) ? undefined : loaded;
 }
 
@@ -92,7 +92,7 @@ export async function planSession(
       select: flags.select?.map((s) => [s.kind, ...s.names].join('/')),
       resendSecrets: options.resendSecrets,
     });
-    reportDiagnostics(io, computed.diagnostics, options.style);
+    reportDiagnostics(io, computed.diagnostics, options.style, loaded.root);
     if (hasErrors(computed.diagnostics)) {
       io.err('The plan was refused; nothing was written.');
       await opened.client.close();

@@ -28,7 +28,7 @@ export interface Workflow {
   jobs: Record<string, { env?: Record<string, string>; steps: Step[] }>;
 }
 
-export interface StepRun {
+interface StepRun {
   name: string;
   code: number;
   stdout: string;

@@ -31,7 +31,7 @@ registerCommand((io, setExit) => {
         files: result.files.length,
       }),
     );
-    annotate(io, result.diagnostics);
+    annotate(io, result.diagnostics, result.root);
     setExit(valid ? EXIT.ok : EXIT.error);
   });
 });
