@@ -4,13 +4,11 @@
 // records what the steps post). A pull request's plan becomes an artifact, the job summary and
 // ONE comment updated in place; a merge applies; the nightly drift opens, updates and closes ONE
 // issue; a broken manifest fails the job with annotations on the file.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/emulator/server.js';
 import { VERSION } from '../../src/version.js';
-import { DPAC_BIN, runBinary } from '../helpers/binary.js';
+import { type CiProject, domain, startCiProject } from './ci-project.js';
 import { type Context, readWorkflow, runJob, type Workflow } from './workflow-runner.js';
 
 const FAKE_GH = path.resolve(import.meta.dirname, 'fake-gh.mjs');
@@ -23,36 +21,20 @@ interface FakeGitHub {
   calls: { method: string; path: string; fields: Record<string, unknown> }[];
 }
 
-let emulator: RunningEmulator;
+let project: CiProject;
 let root: string;
 let repo: string;
 let workflows: Record<'plan' | 'apply' | 'drift', Workflow>;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, quiet: true });
-  root = await mkdtemp(path.join(tmpdir(), 'dpac-gha-'));
-  repo = path.join(root, 'repo');
-  const init = await runBinary(['init', 'repo', '--ci', 'github'], { cwd: root });
-  expect(init.stderr).toBe('');
-  expect(init.code).toBe(0);
-  const bin = path.join(root, 'bin');
-  await writeScript(path.join(bin, 'dpac'), `exec "${process.execPath}" "${DPAC_BIN}" "$@"`);
-  await writeScript(path.join(bin, 'gh'), `exec "${process.execPath}" "${FAKE_GH}" "$@"`);
-  await writeScript(path.join(bin, 'npm'), `echo "npm $*" >> "${path.join(root, 'npm.log')}"`);
+  project = await startCiProject('github', { gh: FAKE_GH });
+  ({ root, repo } = project);
   await saveGitHub({ next: 100, issues: [], comments: [], calls: [] });
   const read = (name: string) => readWorkflow(path.join(repo, '.github/workflows', `dpac-${name}.yml`));
   workflows = { plan: await read('plan'), apply: await read('apply'), drift: await read('drift') };
 });
 
-afterAll(async () => {
-  await emulator?.close();
-  if (root) await rm(root, { recursive: true, force: true });
-});
-
-async function writeScript(file: string, body: string): Promise<void> {
-  await import('node:fs/promises').then((fs) => fs.mkdir(path.dirname(file), { recursive: true }));
-  await writeFile(file, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
-}
+afterAll(() => project?.close());
 
 const githubFile = () => path.join(root, 'github.json');
 const loadGitHub = async (): Promise<FakeGitHub> => JSON.parse(await readFile(githubFile(), 'utf8'));
@@ -63,7 +45,7 @@ function context(event: string): Context {
     workspace: repo,
     runnerTemp: path.join(root, 'runner'),
     env: {
-      PATH: `${path.join(root, 'bin')}:${path.dirname(process.execPath)}:/usr/bin:/bin`,
+      PATH: project.path,
       HOME: root,
       CI: 'true',
       GITHUB_ACTIONS: 'true',
@@ -75,14 +57,13 @@ function context(event: string): Context {
       GITHUB_REF_NAME: event === 'pull_request' ? '7/merge' : 'main',
       FAKE_GITHUB_STATE: githubFile(),
     },
-    secrets: { DPAC_REFRESH_TOKEN: emulator.adminRefreshToken },
-    vars: { DPAC_URL: emulator.url },
+    secrets: { DPAC_REFRESH_TOKEN: project.emulator.adminRefreshToken },
+    vars: { DPAC_URL: project.emulator.url },
     github: { token: 'ghs_fake_token', event: { pull_request: { number: 7 } } },
   };
 }
 
-const manifest = (description: string) =>
-  `apiVersion: dpac/v1\nkind: Domain\nmetadata:\n  name: example\nspec:\n  description: ${description}\n`;
+const manifest = (description: string) => domain('example', description);
 const restoreManifest = () =>
   writeFile(path.join(repo, 'manifests/example-domain.yaml'), manifest('An example domain.'));
 
@@ -117,9 +98,7 @@ describe('a pull request, its merge and the nightly drift', () => {
       ['Comment on the pull request', 0],
     ]);
     expect(run.outputs.plan).toEqual({ exit_code: '2' });
-    expect(await readFile(path.join(root, 'npm.log'), 'utf8')).toContain(
-      `npm install --global --no-audit --no-fund dpac@${VERSION}`,
-    );
+    expect(await project.npmLog()).toContain(`npm install --global --no-audit --no-fund dpac@${VERSION}`);
     const saved = JSON.parse(
       await readFile(path.join(run.artifacts['dpac-plan'] ?? '', 'plan.json'), 'utf8'),
     );
@@ -139,7 +118,7 @@ describe('a pull request, its merge and the nightly drift', () => {
   it('updates the same comment on the next push', async () => {
     await writeFile(
       path.join(repo, 'manifests/reporting.yaml'),
-      manifest('Added in a second commit.').replace('name: example', 'name: reporting'),
+      domain('reporting', 'Added in a second commit.'),
     );
     const run = await runJob(workflows.plan, 'plan', context('pull_request'));
     expect(run.code).toBe(0);
@@ -195,13 +174,7 @@ describe('a pull request, its merge and the nightly drift', () => {
     expect(inSync.outputs.drift).toEqual({ exit_code: '0' });
     expect((await loadGitHub()).issues).toEqual([]);
 
-    // Someone edits the domain by hand.
-    await writeFile(path.join(root, 'by-hand.yaml'), manifest('Changed by hand.'));
-    const byHand = await runBinary(['apply', 'by-hand.yaml', '--auto-approve'], {
-      cwd: root,
-      env: { DPAC_URL: emulator.url, DPAC_REFRESH_TOKEN: emulator.adminRefreshToken },
-    });
-    expect(byHand.code).toBe(0);
+    await project.editByHand('Changed by hand.');
 
     for (const night of [1, 2]) {
       const drifted = await runJob(workflows.drift, 'drift', context('schedule'));
