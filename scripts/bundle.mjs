@@ -39,7 +39,9 @@ await build({
   format: 'esm',
   target: 'node20.19',
   // Dependencies written as CommonJS call require(); an ES module has none of its own.
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
   plugins: [inlineTemplates],
   legalComments: 'eof',
   logLevel: 'warning',
