@@ -21,7 +21,8 @@ registerCommand((io, setExit) =>
     .option('--force', 'overwrite files that already exist')
     .action(async (dir: string, flags: Flags) => {
       const root = path.resolve(io.cwd, dir);
-      const files = await scaffoldFiles({ name: path.basename(root), ci: flags.ci });
+      // The folder names the project (`/` has no name: a neutral one then).
+      const files = await scaffoldFiles({ name: path.basename(root) || 'platform', ci: flags.ci });
       const written = await writeFiles(root, files, flags.force === true);
       if (!written.ok) {
         io.err(
