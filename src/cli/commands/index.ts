@@ -1,4 +1,5 @@
 // Imports every command so it registers itself with the program, in help order.
+import './init.js';
 import './validate.js';
 import './plan.js';
 import './apply.js';
@@ -8,4 +9,3 @@ import './export.js';
 import './graph.js';
 import './schema.js';
 import './emulator.js';
-import './init.js';
