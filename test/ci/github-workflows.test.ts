@@ -64,6 +64,10 @@ function context(event: string): Context {
 }
 
 const manifest = (description: string) => domain('example', description);
+const artifact = (run: { artifacts: Record<string, string> }, name: string, file: string) =>
+  readFile(path.join(run.artifacts[name] ?? '', file), 'utf8');
+/** What the comment step posts: the marker, a heading, and the markdown dpac printed. */
+const commentOf = (markdown: string) => `${MARKER}\n## dpac plan\n\n${markdown}`;
 const restoreManifest = () =>
   writeFile(path.join(repo, 'manifests/example-domain.yaml'), manifest('An example domain.'));
 
@@ -99,20 +103,17 @@ describe('a pull request, its merge and the nightly drift', () => {
     ]);
     expect(run.outputs.plan).toEqual({ exit_code: '2' });
     expect(await project.npmLog()).toContain(`npm install --global --no-audit --no-fund dpac@${VERSION}`);
-    const saved = JSON.parse(
-      await readFile(path.join(run.artifacts['dpac-plan'] ?? '', 'plan.json'), 'utf8'),
-    );
+    const saved = JSON.parse(await artifact(run, 'dpac-plan', 'plan.json'));
     expect(saved.changes.map((c: { address: string; action: string }) => [c.address, c.action])).toEqual([
       ['Domain/example', 'create'],
     ]);
-    expect(run.summary).toContain('### dpac plan');
-    expect(run.summary).toContain('`Domain/example` | create');
+    const markdown = await artifact(run, 'dpac-plan', 'plan.md');
+    expect(markdown).toContain('Domain/example');
+    expect(run.summary).toContain(markdown.trim());
     const github = await loadGitHub();
     expect(github.comments).toHaveLength(1);
     expect(github.comments[0]).toMatchObject({ issue: 7 });
-    expect(github.comments[0]?.body).toBe(
-      `${MARKER}\n## dpac plan\n\n${await readFile(path.join(run.artifacts['dpac-plan'] ?? '', 'plan.md'), 'utf8')}`,
-    );
+    expect(github.comments[0]?.body).toBe(commentOf(markdown));
   });
 
   it('updates the same comment on the next push', async () => {
@@ -124,8 +125,10 @@ describe('a pull request, its merge and the nightly drift', () => {
     expect(run.code).toBe(0);
     const github = await loadGitHub();
     expect(github.comments).toHaveLength(1);
-    expect(github.comments[0]?.body).toContain('**Plan: 2 to add');
-    expect(github.comments[0]?.body).toContain('`Domain/reporting`');
+    expect(JSON.parse(await artifact(run, 'dpac-plan', 'plan.json')).summary).toMatchObject({ add: 2 });
+    const markdown = await artifact(run, 'dpac-plan', 'plan.md');
+    expect(markdown).toContain('Domain/reporting');
+    expect(github.comments[0]?.body).toBe(commentOf(markdown));
     expect(github.calls.at(-1)).toMatchObject({
       method: 'PATCH',
       path: `/repos/acme/platform/issues/comments/${github.comments[0]?.id}`,
@@ -157,15 +160,16 @@ describe('a pull request, its merge and the nightly drift', () => {
       ['Apply', 0],
     ]);
     expect(run.steps.at(-1)?.stdout).toContain('2 added');
-    expect(run.summary).toContain('`Domain/example` | create');
-    const applied = JSON.parse(
-      await readFile(path.join(run.artifacts['dpac-applied-plan'] ?? '', 'plan.json'), 'utf8'),
-    );
+    expect(run.summary).toContain((await artifact(run, 'dpac-applied-plan', 'plan.md')).trim());
+    const applied = JSON.parse(await artifact(run, 'dpac-applied-plan', 'plan.json'));
     expect(applied.summary).toMatchObject({ add: 2 });
 
     const again = await runJob(workflows.plan, 'plan', context('pull_request'));
     expect(again.outputs.plan).toEqual({ exit_code: '0' });
-    expect((await loadGitHub()).comments[0]?.body).toContain('No changes');
+    expect(JSON.parse(await artifact(again, 'dpac-plan', 'plan.json')).calls).toEqual([]);
+    expect((await loadGitHub()).comments[0]?.body).toBe(
+      commentOf(await artifact(again, 'dpac-plan', 'plan.md')),
+    );
   });
 
   it('reports nightly drift as one issue, updates it, and closes it once in sync', async () => {
@@ -180,13 +184,15 @@ describe('a pull request, its merge and the nightly drift', () => {
       const drifted = await runJob(workflows.drift, 'drift', context('schedule'));
       expect(drifted.code).toBe(0);
       expect(drifted.outputs.drift).toEqual({ exit_code: '2' });
-      expect(drifted.summary).toContain('### dpac drift');
+      const report = (await readFile(path.join(repo, 'drift.md'), 'utf8')).trim();
+      expect(report).toContain('Domain/example');
+      expect(drifted.summary).toContain(report);
       const { issues } = await loadGitHub();
       expect(issues, `night ${night}`).toHaveLength(1);
       expect(issues[0]).toMatchObject({ state: 'open', labels: ['dpac-drift'] });
       expect(issues[0]?.body).toContain('<!-- dpac-drift -->');
       expect(issues[0]?.body).toContain('https://github.test/acme/platform/actions/runs/4242');
-      expect(issues[0]?.body).toContain('`Domain/example`');
+      expect(issues[0]?.body).toContain(report);
     }
 
     expect((await runJob(workflows.apply, 'apply', context('push'))).code).toBe(0);

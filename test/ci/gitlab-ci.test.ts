@@ -107,8 +107,9 @@ describe('the GitLab pipeline', () => {
     const gitlab = await loadGitLab();
     expect(gitlab.notes).toHaveLength(1);
     expect(gitlab.notes[0]?.mr).toBe(5);
-    expect(gitlab.notes[0]?.body).toMatch(/^<!-- dpac-plan -->\n## dpac plan\n\n### dpac plan\n/);
-    expect(gitlab.notes[0]?.body).toContain('**Plan: 2 to add');
+    const markdown = await readFile(path.join(project.repo, 'plan.md'), 'utf8');
+    expect(markdown).toContain('Domain/reporting');
+    expect(gitlab.notes[0]?.body).toBe(`<!-- dpac-plan -->\n## dpac plan\n\n${markdown}`);
     expect(gitlab.calls.at(-1)).toMatchObject({ method: 'PUT' });
     expect(JSON.parse(await readFile(path.join(project.repo, 'plan.json'), 'utf8')).summary.add).toBe(2);
   });
@@ -124,7 +125,9 @@ describe('the GitLab pipeline', () => {
       expect(issues).toHaveLength(1);
       expect(issues[0]).toMatchObject({ state: 'opened', labels: ['dpac-drift'] });
       expect(issues[0]?.description).toContain('<!-- dpac-drift -->');
-      expect(issues[0]?.description).toContain('`Domain/example`');
+      const report = (await readFile(path.join(project.repo, 'drift.md'), 'utf8')).trim();
+      expect(report).toContain('Domain/example');
+      expect(issues[0]?.description).toContain(report);
     }
     expect((await runJob('dpac-apply', 'push')).code).toBe(0);
     expect((await runJob('dpac-drift', 'schedule')).code).toBe(0);
