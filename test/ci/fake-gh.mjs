@@ -36,7 +36,16 @@ state.calls.push({ method, path: url.pathname + url.search, fields });
 const response = route(method, url.pathname.split('/').filter(Boolean), url.searchParams);
 writeFileSync(stateFile, JSON.stringify(state, null, 2));
 const json = JSON.stringify(response);
-process.stdout.write(jq ? execFileSync('jq', ['-r', jq], { input: json, encoding: 'utf8' }) : `${json}\n`);
+process.stdout.write(jq ? runJq(jq, json) : `${json}\n`);
+
+/** The real jq, as on GitHub's runners (.ci/run installs it where it is missing). */
+function runJq(filter, input) {
+  try {
+    return execFileSync('jq', ['-r', filter], { input, encoding: 'utf8' });
+  } catch (error) {
+    fail(error.code === 'ENOENT' ? 'jq is not installed (apt-get install jq)' : `jq failed: ${error.message}`);
+  }
+}
 
 function route(method, parts, query) {
   const [repos, owner, repo, collection, ...rest] = parts;
