@@ -43,7 +43,9 @@ function runJq(filter, input) {
   try {
     return execFileSync('jq', ['-r', filter], { input, encoding: 'utf8' });
   } catch (error) {
-    fail(error.code === 'ENOENT' ? 'jq is not installed (apt-get install jq)' : `jq failed: ${error.message}`);
+    fail(
+      error.code === 'ENOENT' ? 'jq is not installed (apt-get install jq)' : `jq failed: ${error.message}`,
+    );
   }
 }
 
