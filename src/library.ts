@@ -3,6 +3,7 @@
 // CLI, credentials and secret values come only from an environment map, never from arguments.
 import { type ApiClient, ConnectionConfigError, createClient, resolveConnection } from './api/index.js';
 import { type ApplyOutcome, applyPlan } from './apply/apply-plan.js';
+import { hasErrors } from './core/diagnostic.js';
 import { type ExportResult, exportManifests } from './export/export-manifests.js';
 import { readForExport } from './export/read-for-export.js';
 import type { LoadManifestsResult } from './manifest/load-manifests.js';
@@ -56,15 +57,18 @@ export interface PlanOptions {
 }
 
 /**
- * Diffs loaded manifests (loadManifests, without errors) against live state: the plan, the live
- * state it was computed from, and diagnostics (errors mean a safety guard refused the plan).
- * Secret values in the plan are `${env.NAME}` placeholders, as in `dpac plan`.
+ * Diffs loaded manifests against live state: the plan, the live state it was computed from, and
+ * diagnostics (errors mean a safety guard refused the plan). Secret values in the plan are
+ * `${env.NAME}` placeholders, as in `dpac plan`. Throws, before any call, when the manifests have
+ * errors: a manifest that failed to load would read as undeclared, and its object as one to delete.
  */
 export async function plan(
   connection: Connection,
   project: LoadManifestsResult,
   options: PlanOptions = {},
 ): Promise<ComputedPlan> {
+  if (hasErrors(project.diagnostics))
+    throw new Error('The manifests have errors (see their diagnostics); nothing was planned.');
   const computed = await computePlan({
     client: connection.client,
     url: connection.url,
@@ -80,13 +84,16 @@ export async function plan(
 
 /**
  * Applies a plan made by `plan()` in this process, then reads back and verifies what it wrote.
- * `env` supplies the secret values behind the plan's placeholders (default: process.env).
+ * `env` supplies the secret values behind the plan's placeholders (default: process.env). Throws,
+ * before any call, for a plan a safety guard refused (errors in its diagnostics).
  */
-export function apply(
+export async function apply(
   connection: Connection,
   planned: ComputedPlan,
   options: { env?: Env; parallelism?: number } = {},
 ): Promise<ApplyOutcome> {
+  if (hasErrors(planned.diagnostics))
+    throw new Error('The plan was refused (see its diagnostics); nothing was written.');
   return applyPlan({
     plan: planned.plan,
     live: planned.live,
