@@ -40,6 +40,8 @@ export interface LoadManifestsResult {
   diagnostics: Diagnostic[];
   /** Manifest files read, relative to cwd with `/`. */
   files: string[];
+  /** The project root (absolute): the files diagnostics name are relative to it. */
+  root: string;
   /** dpac.yaml, relative to cwd, when one was used. */
   projectFile?: string;
   /** Values of the variables that feed secret fields (value → NAME), to conceal in every output. */
@@ -122,6 +124,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     project,
     diagnostics: sortDiagnostics(diagnostics),
     files: read.sources.map((s) => s.file),
+    root,
     ...(projectRef ? { projectFile: projectRef.file } : {}),
     secrets: echoes.secrets,
   };

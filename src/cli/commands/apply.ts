@@ -6,7 +6,6 @@ import type { LiveState } from '../../live/live-object.js';
 import { hasChanges, type Plan } from '../../plan/plan.js';
 import { missingVariables } from '../../plan/required-variables.js';
 import { renderApplySummary } from '../../render/render-apply-summary.js';
-import { renderDiagnostics } from '../../render/render-diagnostics.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
 import type { Style } from '../../render/style.js';
 import type { OpenedClient } from '../connect.js';
@@ -24,6 +23,7 @@ import {
 import { registerCommand } from '../program.js';
 import { progressReporter } from '../progress.js';
 import { projectInCwd } from '../project-file.js';
+import { reportDiagnostics } from '../report-diagnostics.js';
 import { readSavedPlan } from '../saved-plan-file.js';
 import { parseParallelism, type Settings } from '../settings.js';
 
@@ -134,7 +134,7 @@ async function confirm(io: CliIo): Promise<'yes' | 'no' | 'no-terminal'> {
 }
 
 function report(io: CliIo, outcome: ApplyOutcome, style: Style): number {
-  if (outcome.diagnostics.length) io.err(renderDiagnostics(outcome.diagnostics, style));
+  reportDiagnostics(io, outcome.diagnostics, style);
   io.out(`\n${renderApplySummary(outcome)}`);
   const applied = outcome.results.some((r) => r.status === 'applied');
   const stepsOk = outcome.results.every((r) => r.status === 'applied');
@@ -189,7 +189,7 @@ async function fromSavedPlan(
       allowMassDelete: flags.allowMassDelete ?? false,
     });
     if (status.diagnostics.length || !status.live) {
-      io.err(renderDiagnostics(status.diagnostics, style));
+      reportDiagnostics(io, status.diagnostics, style);
       io.err('The saved plan was refused; nothing was written.');
       await opened.client.close();
       return EXIT.error;
