@@ -3,7 +3,8 @@
 import type { Address } from './core/address.js';
 import type { Diagnostic } from './core/diagnostic.js';
 import { diffResources } from './diff/diff-resources.js';
-import { isKindName } from './kinds/index.js';
+import { markRenames, renameConflicts, renameHints, renameRules } from './diff/renames.js';
+import { isKindName, type KindName } from './kinds/index.js';
 import type { LiveState, ReadClient } from './live/live-object.js';
 import { readLive } from './live/read-live.js';
 import { everythingScope, manifestScope } from './live/read-scope.js';
@@ -13,7 +14,7 @@ import type { ScopePattern } from './manifest/project-config.js';
 import { assemblePlan } from './plan/assemble-plan.js';
 import type { Plan } from './plan/plan.js';
 import { planCalls } from './plan/plan-calls.js';
-import { selectedBy } from './plan/select.js';
+import { excludedBy, selectedBy, unmatchedSelectors, withoutExcluded } from './plan/select.js';
 
 export interface ComputePlanInput {
   client: ReadClient;
@@ -28,10 +29,14 @@ export interface ComputePlanInput {
   /** Objects referred to and never managed (manifests with metadata.external, dpac.yaml `external:`). */
   externals?: readonly ExternalDeclaration[];
   select?: readonly string[];
+  /** `--exclude` patterns: wins over select; changes that need an excluded one are left out too. */
+  exclude?: readonly string[];
   /** Read every kind and every parent (full drift reports). */
   readEverything?: boolean;
   /** Write every document holding a secret even when nothing else changed (`apply --resend-secrets`). */
   resendSecrets?: boolean;
+  /** The environment: which secret variables are set (the plan lists those apply needs). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface ComputedPlan {
@@ -42,7 +47,11 @@ export interface ComputedPlan {
 
 export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan> {
   const selected = selectedBy(input.select);
-  const manifests = input.manifests.filter((m) => selected(m.kind, m.ancestors, m.name));
+  const excluded = excludedBy(input.exclude);
+  const inScope = (o: { kind: KindName; ancestors: readonly string[]; name: string }) =>
+    selected(o.kind, o.ancestors, o.name) && !excluded(o.kind, o.ancestors, o.name);
+  const narrowed = Boolean(input.select?.length || input.exclude?.length);
+  const manifests = input.manifests.filter(inScope);
   const pruneKinds = (input.prune ?? []).map((p) => p.kind).filter(isKindName);
   const scope = input.readEverything
     ? everythingScope()
@@ -52,7 +61,12 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
         pruneKinds,
         pruneParent: () => pruneKinds.length > 0,
       });
-  const live = await readLive({ client: input.client, scope, ownershipTag: input.ownershipTag });
+  const live = await readLive({
+    client: input.client,
+    scope,
+    ownershipTag: input.ownershipTag,
+    renames: renameRules(input.manifests),
+  });
 
   const diff = diffResources({
     manifests: input.manifests,
@@ -61,20 +75,22 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     externals: input.externals,
     url: input.url,
     cascade: input.cascade,
-    selected: input.select?.length ? (c) => selected(c.kind, c.ancestors, c.name) : undefined,
+    selected: narrowed ? inScope : undefined,
     prune: input.prune,
     protect: input.protect,
     allowMassDelete: input.allowMassDelete,
     resendSecrets: input.resendSecrets,
   });
-  const changes = diff.changes;
-
   const specs = new Map(input.manifests.map((m) => [m.address, m.spec]));
   // An external object's live spec stands in for a declaration (a table group under an external
   // source finds its compute through the source's environment).
-  const external = new Set(changes.filter((c) => c.external).map((c) => c.address));
+  const external = new Set(diff.changes.filter((c) => c.external).map((c) => c.address));
   const declared = (address: Address) =>
     specs.get(address) ?? (external.has(address) ? live.objects.get(address)?.spec : undefined);
+  const kept = withoutExcluded(diff.changes, (c) => excluded(c.kind, c.ancestors, c.name), declared);
+  const changes = kept.changes;
+  markRenames(changes, live);
+
   const calls = planCalls({ changes, ownershipTag: input.ownershipTag, declared });
   const plan = assemblePlan({
     url: input.url,
@@ -85,6 +101,16 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     unmanaged: diff.unmanaged,
     ownershipTag: input.ownershipTag,
     declared,
+    env: input.env,
   });
-  return { plan, live, diagnostics: diff.diagnostics };
+  plan.rename_hints = renameHints(changes);
+  const candidates = narrowed ? [...input.manifests, ...live.objects.values()] : [];
+  const diagnostics = [
+    ...unmatchedSelectors('--select', input.select, candidates),
+    ...unmatchedSelectors('--exclude', input.exclude, candidates),
+    ...renameConflicts(input.manifests, live),
+    ...diff.diagnostics,
+    ...kept.diagnostics,
+  ];
+  return { plan, live, diagnostics };
 }

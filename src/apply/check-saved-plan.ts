@@ -5,6 +5,7 @@ import { addressFrom, parseAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Change } from '../diff/change.js';
 import { checkSafety } from '../diff/check-safety.js';
+import { savedPlanRenames } from '../diff/renames.js';
 import type { LiveState, ReadClient } from '../live/live-object.js';
 import { readLive } from '../live/read-live.js';
 import { addressScope } from '../live/read-scope.js';
@@ -67,7 +68,12 @@ export async function checkSavedPlan({
   if (guarded.length > 0) return { diagnostics: guarded };
   const touched = Object.keys(plan.fingerprints);
   const addresses = [...new Set([...touched, ...plan.creates, ...plan.calls.map((c) => c.address)])];
-  const live = await readLive({ client, scope: addressScope(addresses), ownershipTag });
+  const live = await readLive({
+    client,
+    scope: addressScope(addresses),
+    ownershipTag,
+    renames: savedPlanRenames(plan.changes),
+  });
   const changed = touched.filter((a) => {
     const obj = live.objects.get(a);
     if (!obj) return true;

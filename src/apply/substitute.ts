@@ -3,8 +3,7 @@
 // must have a platform id's form and is percent-encoded: it is one segment, never a route. Pure.
 import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue } from '../api/platform-id.js';
 import { ID_PLACEHOLDER } from '../core/address.js';
-
-const ENV_REF = /(?<!\$)\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g;
+import { ENV_REF } from '../core/env-ref.js';
 
 export interface Substitution<T> {
   value?: T;

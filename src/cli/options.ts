@@ -68,16 +68,30 @@ export function addManifestOptions(command: Command): Command {
     .option('--target <NAME>', 'use a target from dpac.yaml (its variables, url and name maps)');
 }
 
+/** `--select` and `--exclude`, both repeatable; an exclude wins over a select. */
 export function addSelectOption(command: Command): Command {
-  return command.addOption(
-    new Option(
-      '--select <KIND[/NAME]>',
-      'limit to a kind or one object (repeatable; a parent selects its children)',
-    ).argParser((value: string, previous: Selector[] | undefined) => [
-      ...(previous ?? []),
-      parseSelector(value),
-    ]),
-  );
+  const collect = (value: string, previous: Selector[] | undefined) => [
+    ...(previous ?? []),
+    parseSelector(value),
+  ];
+  return command
+    .addOption(
+      new Option(
+        '--select <KIND[/NAME]>',
+        'limit to a kind or one object (repeatable; a parent selects its children)',
+      ).argParser(collect),
+    )
+    .addOption(
+      new Option(
+        '--exclude <KIND[/NAME]>',
+        'leave out a kind or objects, names as globs like Source/tmp_* (repeatable; wins over --select; a parent excludes its children)',
+      ).argParser(collect),
+    );
+}
+
+/** Selectors as `KIND/NAME...` text. */
+export function selectorTexts(selectors: readonly Selector[] | undefined): string[] | undefined {
+  return selectors?.map((s) => [s.kind, ...s.names].join('/'));
 }
 
 /** loadManifests options for a command run in `io.cwd`. */

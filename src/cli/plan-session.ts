@@ -8,10 +8,8 @@ import { hasErrors } from '../core/diagnostic.js';
 import { loadManifests } from '../manifest/load-manifests.js';
 import type { Manifest } from '../manifest/manifest.js';
 import type { ProjectConfig } from '../manifest/project-config.js';
-import { concealSecrets } from '../manifest/sensitive.js';
 import { type ComputedPlan, computePlan } from '../pipeline.js';
-import type { Plan } from '../plan/plan.js';
-import { renderDiagnostics } from '../render/render-diagnostics.js';
+import { concealPlan } from '../plan/conceal-plan.js';
 import type { Style } from '../render/style.js';
 import { addConnectOptions, type ConnectFlags, connect } from './connect.js';
 import { EXIT } from './exit-codes.js';
@@ -22,12 +20,15 @@ import {
   loadOptionsFrom,
   type ManifestFlags,
   type Selector,
+  selectorTexts,
 } from './options.js';
 import { addColorOption } from './output.js';
+import { reportDiagnostics } from './report-diagnostics.js';
 import { resolveSettings, type SettingFlags, type Settings, type SettingsInput } from './settings.js';
 
 export interface PlanFlags extends ManifestFlags, ConnectFlags, SettingFlags {
   select?: Selector[];
+  exclude?: Selector[];
   allowMassDelete?: boolean;
   cascade?: boolean;
   color?: boolean;
@@ -50,20 +51,18 @@ export async function loadProject(
   io: CliIo,
   paths: readonly string[],
   flags: ManifestFlags,
-  options: { style: Style; checkSecretEnv?: boolean },
+  options: { style: Style },
 ) {
-  const loaded = await loadManifests({
-    ...loadOptionsFrom(paths, flags, io),
-    checkSecretEnv: options.checkSecretEnv ?? true,
-  });
-  if (loaded.diagnostics.length) io.err(renderDiagnostics(loaded.diagnostics, options.style));
+  // Secrets stay `${env.NAME}` references: reading needs none of them (apply checks before writing).
+  const loaded = await loadManifests(loadOptionsFrom(paths, flags, io));
+  reportDiagnostics(io, loaded.diagnostics, options.style, loaded.root);
   return hasErrors(loaded.diagnostics) ? undefined : loaded;
 }
 
 /** The settings, or undefined after printing why they cannot be resolved (an unknown target). */
 export function settingsFor(io: CliIo, input: SettingsInput, style: Style): Settings | undefined {
   const { settings, diagnostics } = resolveSettings(input);
-  if (diagnostics.length) io.err(renderDiagnostics(diagnostics, style));
+  reportDiagnostics(io, diagnostics, style);
   return hasErrors(diagnostics) ? undefined : settings;
 }
 
@@ -93,10 +92,12 @@ export async function planSession(
       allowMassDelete: flags.allowMassDelete,
       cascade: flags.cascade,
       externals: loaded.externals,
-      select: flags.select?.map((s) => [s.kind, ...s.names].join('/')),
+      select: selectorTexts(flags.select),
+      exclude: selectorTexts(flags.exclude),
       resendSecrets: options.resendSecrets,
+      env: io.env,
     });
-    if (computed.diagnostics.length) io.err(renderDiagnostics(computed.diagnostics, options.style));
+    reportDiagnostics(io, computed.diagnostics, options.style, loaded.root);
     if (hasErrors(computed.diagnostics)) {
       io.err('The plan was refused; nothing was written.');
       await opened.client.close();
@@ -115,19 +116,6 @@ export async function planSession(
     await opened.client.close();
     return reportApiFailure(io, error);
   }
-}
-
-/** What the plan shows and sends holds `${env.NAME}` where a secret variable's value would be. */
-function concealPlan(plan: Plan, secrets: ReadonlyMap<string, string>): Plan {
-  if (secrets.size === 0) return plan;
-  return {
-    ...plan,
-    changes: plan.changes.map((c) => ({
-      ...c,
-      ...concealSecrets({ before: c.before, after: c.after, fields: c.fields }, secrets),
-    })),
-    calls: plan.calls.map((c) => ({ ...c, body: concealSecrets(c.body, secrets) })),
-  };
 }
 
 /** Expected API failures end in one clear line and exit 1; anything else is a bug. */

@@ -5,9 +5,9 @@ import { hasErrors } from '../core/diagnostic.js';
 import { KINDS } from '../kinds/index.js';
 import { PROJECT_FILE_NAMES } from '../manifest/find-files.js';
 import { defaultProject, loadProjectConfig, type ProjectConfig } from '../manifest/project-config.js';
-import { renderDiagnostics } from '../render/render-diagnostics.js';
 import type { Style } from '../render/style.js';
 import type { CliIo } from './io.js';
+import { reportDiagnostics } from './report-diagnostics.js';
 
 /** The project settings, the defaults without a dpac.yaml, or undefined (problems printed). */
 export async function projectInCwd(io: CliIo, style: Style): Promise<ProjectConfig | undefined> {
@@ -19,7 +19,7 @@ export async function projectInCwd(io: CliIo, style: Style): Promise<ProjectConf
     );
     if (!isFile) continue;
     const loaded = await loadProjectConfig({ file: name, path: file }, KINDS);
-    if (loaded.diagnostics.length) io.err(renderDiagnostics(loaded.diagnostics, style));
+    reportDiagnostics(io, loaded.diagnostics, style);
     return hasErrors(loaded.diagnostics) ? undefined : loaded.project;
   }
   return defaultProject();

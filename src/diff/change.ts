@@ -36,6 +36,8 @@ export interface Change {
   ignore?: string[];
   /** An external object: resolved for its id, never written. */
   external?: boolean;
+  /** The live address a rename moves it from (`metadata.renamed_from`); calls rename in place. */
+  renamedFrom?: Address;
 }
 
 export function assertNever(value: never): never {

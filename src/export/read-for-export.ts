@@ -21,6 +21,20 @@ export function readForExport(options: ReadForExportOptions): Promise<LiveState>
 }
 
 /**
+ * Every object of some kinds (and of their ancestors), without sub-documents: the names a
+ * did-you-mean for an unmatched selector is chosen from. Read only on that error path.
+ */
+export function readNames(options: { client: ReadClient; ownershipTag: string; kinds: readonly KindName[] }) {
+  const kinds = new Set(options.kinds.flatMap((k) => [...ancestorKinds(k), k]));
+  const none: ReadonlySet<string> = new Set();
+  return readLive({
+    client: options.client,
+    ownershipTag: options.ownershipTag,
+    scope: { kinds, expand: () => true, managedKeys: () => none },
+  });
+}
+
+/**
  * A selector touches the tree of one root object (`Table/sales_db/orders` → Source sales_db) or,
  * naming only a kind, every tree of its root kind. Trees of those root kinds that no selector
  * touches are not read; trees of other root kinds are (they are what references point at).

@@ -135,6 +135,11 @@ export interface ResourceKind<S = unknown> {
   update(before: S, after: S, changed: ReadonlySet<string>, ctx: WriteContext): CallDraft[];
   /** Calls that delete the object. */
   remove(before: S, ctx: WriteContext): CallDraft[];
+  /**
+   * Calls that give the live object its new name (`ctx.name`) in place, keeping its id and its
+   * children (`metadata.renamed_from`). Absent: the v3 API cannot change this kind's name.
+   */
+  rename?(before: S, after: S, ctx: WriteContext): CallDraft[];
 }
 
 /** The JSON pointer of the tag list that carries the ownership tag, for kinds proven by a tag. */

@@ -17,6 +17,8 @@ export interface LiveObject {
   ownerTag?: string;
   /** The JSON it was projected from (fingerprints hash this). */
   raw: LiveRecord;
+  /** Its live name when a manifest renames it (`metadata.renamed_from`); `name` is the new one. */
+  renamedFrom?: string;
 }
 
 export interface LiveState {

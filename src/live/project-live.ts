@@ -80,6 +80,7 @@ export function projectLive(
       owned: projected.owned,
       ...(projected.ownerTag ? { ownerTag: projected.ownerTag } : {}),
       raw: raw.record,
+      ...(raw.renamedFrom === undefined ? {} : { renamedFrom: raw.renamedFrom }),
     });
   }
   return { objects, problems };

@@ -8,11 +8,14 @@ import { EagerProjections } from './eager-projections.js';
 import type { LiveState, ReadClient } from './live-object.js';
 import { projectLive } from './project-live.js';
 import type { ReadScope } from './read-scope.js';
+import type { RenameRules } from './rename-rules.js';
 
 export interface ReadLiveOptions {
   client: ReadClient;
   scope: ReadScope;
   ownershipTag: string;
+  /** `metadata.renamed_from` of the manifests (or of a saved plan's changes). */
+  renames?: RenameRules;
 }
 
 /** A raw record with where it sits: kind, ancestor names and ids. */
@@ -22,6 +25,8 @@ export interface RawObject {
   ancestors: string[];
   ancestorIds: Partial<Record<KindName, string>>;
   record: LiveRecord;
+  /** The name it is listed under when it is read under a new one (see rename-rules.ts). */
+  renamedFrom?: string;
 }
 
 export async function readLive(options: ReadLiveOptions): Promise<LiveState> {
@@ -37,7 +42,7 @@ export async function readLive(options: ReadLiveOptions): Promise<LiveState> {
  * KIND_NAMES, children grouped by parent in the parents' order, items in list order.
  */
 async function fetchRaw(
-  { client, scope, ownershipTag }: ReadLiveOptions,
+  { client, scope, ownershipTag, renames }: ReadLiveOptions,
   eager: EagerProjections,
 ): Promise<RawObject[]> {
   const depth = (k: KindName) => ancestorKinds(k).length;
@@ -46,7 +51,7 @@ async function fetchRaw(
   const children = new Map<RawObject, Map<KindName, Promise<RawObject[]>>>();
   const read = (kind: KindName, where: Where): Promise<RawObject[]> => {
     eager.started(kind);
-    const reading = readCollection(client, kind, where, scope).then((raws) => {
+    const reading = readCollection(client, kind, where, scope, renames).then((raws) => {
       expand(raws);
       eager.finished(kind, raws);
       return raws;
@@ -106,15 +111,21 @@ async function readCollection(
   kind: KindName,
   where: Where,
   scope: ReadScope,
+  renames: RenameRules | undefined,
 ): Promise<RawObject[]> {
   const def = KINDS[kind];
   const listPath = renderPath(def.read.list, where.ancestorIds);
-  const keyOf = (item: Record<string, unknown>) =>
+  const listedKey = (item: Record<string, unknown>) =>
     def.read.keyOf ? def.read.keyOf(item) : String(item.name ?? '');
-  const items: Record<string, unknown>[] = [];
-  for await (const item of client.list(listPath, { intent: `read ${kind} list` })) {
-    if (!scope.only || scope.only(makeAddress(kind, where.ancestors, keyOf(item)))) items.push(item);
-  }
+  const all: Record<string, unknown>[] = [];
+  for await (const item of client.list(listPath, { intent: `read ${kind} list` })) all.push(item);
+  // Everything below sees the name the manifests use (the item itself keeps the live one).
+  const named = renames?.size ? renames.namesFor(kind, where.ancestors, all.map(listedKey)) : undefined;
+  const newNames = new Map(named ? all.map((item, i) => [item, named[i]]) : []);
+  const keyOf = (item: Record<string, unknown>) => newNames.get(item)?.name ?? listedKey(item);
+  const items = scope.only
+    ? all.filter((item) => scope.only?.(makeAddress(kind, where.ancestors, keyOf(item))))
+    : all;
   // Every id is checked before any detail, document or write call can use one.
   const listedPath = listPath.split('?')[0] ?? listPath;
   const ids = items.map((listItem) =>
@@ -126,12 +137,14 @@ async function readCollection(
   return Promise.all(
     items.map((listItem, i): RawObject | Promise<RawObject> => {
       const id = ids[i] ?? '';
+      const renamedFrom = newNames.get(listItem)?.renamedFrom;
       const finish = (item: Record<string, unknown>, docs: Record<string, unknown>): RawObject => ({
         kind,
-        name: keyOf(item),
+        name: newNames.get(listItem)?.name ?? listedKey(item),
         ancestors: where.ancestors,
         ancestorIds: where.ancestorIds,
         record: { id, item, docs },
+        ...(renamedFrom === undefined ? {} : { renamedFrom }),
       });
       const listed = def.read.detail ? undefined : wantedDocuments(keyOf(listItem));
       if (listed?.length === 0) return finish(listItem, {});
@@ -142,7 +155,7 @@ async function readCollection(
           : listItem;
         const docs: Record<string, unknown> = {};
         await Promise.all(
-          (listed ?? wantedDocuments(keyOf(item))).map(async ([doc, template]) => {
+          (listed ?? wantedDocuments(keyOf(listItem))).map(async ([doc, template]) => {
             docs[doc] = await readDocument(client, renderPath(template, ids));
           }),
         );

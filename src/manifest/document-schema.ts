@@ -44,6 +44,13 @@ function metadataSchema(registry: KindRegistry, kind: KindName) {
     .describe(
       'Delete live children of this resource that no manifest declares (otherwise they are only reported).',
     );
+  const oldName = z.string().min(1).regex(NAME, 'names may not contain /');
+  shape.renamed_from = z
+    .union([oldName, z.array(oldName).min(1)])
+    .optional()
+    .describe(
+      'Name(s) this resource had before, within the same parent: plan renames the live object in place (keeping its id and children) instead of deleting and creating it.',
+    );
   Object.assign(shape, sharedPlatformMetadata());
   return z.object(shape).strict().describe(`Identity of the ${kind}: its name and its parents' names.`);
 }

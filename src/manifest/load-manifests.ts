@@ -43,6 +43,8 @@ export interface LoadManifestsResult {
   files: string[];
   /** Objects referred to and never managed: manifests with metadata.external, then dpac.yaml `external:`. */
   externals: ExternalDeclaration[];
+  /** The project root (absolute): the files diagnostics name are relative to it. */
+  root: string;
   /** dpac.yaml, relative to cwd, when one was used. */
   projectFile?: string;
   /** Values of the variables that feed secret fields (value → NAME), to conceal in every output. */
@@ -130,6 +132,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     diagnostics: sortDiagnostics(diagnostics),
     files: read.sources.map((s) => s.file),
     externals,
+    root,
     ...(projectRef ? { projectFile: projectRef.file } : {}),
     secrets: echoes.secrets,
   };

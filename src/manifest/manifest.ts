@@ -10,6 +10,8 @@ export interface ManifestMetadata {
   prune?: boolean;
   external?: boolean;
   adopt?: 'force';
+  /** Names it had before (one or a list): plan renames the live object instead of replacing it. */
+  renamed_from?: string | string[];
   /** Parent keys (`source`, `table`, `environment`...) hold the ancestors' names. */
   [parentKey: string]: unknown;
 }
@@ -32,6 +34,13 @@ export interface Manifest {
    * spell out (a default) resolves to its nearest written ancestor; undefined only without `spec:`.
    */
   locate(pointer: string): SourceLocation | undefined;
+}
+
+/** `metadata.renamed_from` as a list (a string is one old name). */
+export function oldNamesOf(metadata: ManifestMetadata): string[] {
+  const from = metadata.renamed_from;
+  if (typeof from === 'string') return [from];
+  return Array.isArray(from) ? from.filter((n): n is string => typeof n === 'string') : [];
 }
 
 /** The kinds a load runs against: the real registry by default, a few fakes in tests. */

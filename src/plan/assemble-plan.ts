@@ -11,6 +11,7 @@ import { VERSION } from '../version.js';
 import { fingerprint, stableStringify } from './fingerprint.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanChange, summarize } from './plan.js';
 import { redactCallBody, SENSITIVE } from './redact-plan.js';
+import { requiredVariables } from './required-variables.js';
 
 export interface AssembleInput {
   url: string;
@@ -22,6 +23,8 @@ export interface AssembleInput {
   ownershipTag: string;
   /** Declared specs by address (some kinds resolve refs through their parent's spec). */
   declared(address: string): unknown | undefined;
+  /** The environment, to tell which secret variables are set (`required_variables`). */
+  env?: Readonly<Record<string, string | undefined>>;
   now?: Date;
 }
 
@@ -53,6 +56,7 @@ export function assemblePlan(input: AssembleInput): Plan {
     unmanaged: input.unmanaged.map((u) => u.address),
     unmanaged_objects: [...input.unmanaged],
     problems: [...input.live.problems],
+    required_variables: requiredVariables(input.calls, input.changes, input.env ?? {}),
   };
 }
 
@@ -78,6 +82,7 @@ function toPlanChange(c: Change, declared: AssembleInput['declared']): PlanChang
     fields: c.fields.filter((f) => !sensitive.some((p) => f.path === p || f.path.startsWith(`${p}/`))),
     ...(c.ignore?.length ? { ignore: c.ignore } : {}),
     ...(refs.length ? { refs: [...new Set(refs)] } : {}),
+    ...(c.renamedFrom ? { renamed_from: c.renamedFrom } : {}),
   };
 }
 

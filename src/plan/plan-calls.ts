@@ -82,7 +82,17 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Addres
       const keys = changedKeys(change.fields);
       if (change.action === 'adopt' && tags) keys.add(parsePointer(tags)[0] ?? '');
       const ctx = ctxFor(change.liveId ?? idPlaceholder(change.address), after);
-      return tag('write', kind.update(before, after, keys, ctx), needs);
+      // A rename with nothing else to change sends the rename alone (whole-document updates would
+      // re-send every secret for nothing).
+      const renameOnly = change.renamedFrom && keys.size === 0;
+      const updates = renameOnly ? [] : kind.update(before, after, keys, ctx);
+      if (!change.renamedFrom || !kind.rename) return tag('write', updates, needs);
+      // The rename first; an update call that is the very same call (a whole-document PUT) once.
+      const renames = kind.rename(before, after, ctx);
+      const same = (a: CallDraft, b: CallDraft) =>
+        a.method === b.method && a.path === b.path && JSON.stringify(a.body) === JSON.stringify(b.body);
+      const rest = updates.filter((u) => !renames.some((r) => same(r, u)));
+      return tag('write', [...renames, ...rest], needs);
     }
     case 'delete':
       return tag('delete', kind.remove(before, ctxFor(change.liveId ?? '', before)), []);

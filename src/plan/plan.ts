@@ -29,6 +29,24 @@ export interface PlanChange {
   ignore?: string[];
   /** Addresses the desired spec refers to (verification reads them to map ids back to names). */
   refs?: string[];
+  /** The live address it is renamed from (`metadata.renamed_from`): re-read under that name. */
+  renamed_from?: string;
+}
+
+/** A delete + create of look-alikes: probably a rename (`metadata.renamed_from` would keep the object). */
+interface PlanRenameHint {
+  from: string;
+  to: string;
+}
+
+/** A `${env.NAME}` the plan's calls send: apply needs it set. */
+export interface RequiredVariable {
+  name: string;
+  /** Whether it was set when the plan was made (apply checks again). */
+  set: boolean;
+  addresses: string[];
+  /** Where its value shows in the changes' `after` (JSON pointer per address). */
+  uses: { address: string; path: string }[];
 }
 
 export interface Plan {
@@ -55,6 +73,10 @@ export interface Plan {
   unmanaged_objects?: UnmanagedObject[];
   /** Live objects dpac could not express (kind, name, why). */
   problems: { address: string; why: string }[];
+  /** Deletes + creates that look like renames (absent in plans saved before renames existed). */
+  rename_hints?: PlanRenameHint[];
+  /** Every secret variable the calls send (absent in plans saved before it existed). */
+  required_variables?: RequiredVariable[];
 }
 
 const SUMMARY_FIELD: Record<Action, Exclude<keyof PlanSummary, 'unmanaged'> | undefined> = {

@@ -1,20 +1,125 @@
-// `--select KIND[/NAME...]`: narrows a plan to addresses and everything below them.
-import { selectorParts } from '../core/address.js';
-import { ancestorKinds, type KindName } from '../kinds/index.js';
+// `--select KIND[/NAME...]` narrows a run to addresses and everything below them; `--exclude` (same
+// form, each name a glob of manifest/glob.ts) takes addresses and everything below them out, and
+// wins over --select. A selector or exclude that matches nothing is an error with a did-you-mean.
+import { type Address, makeAddress, parentAddress, selectorParts } from '../core/address.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { Change } from '../diff/change.js';
+import { ancestorKinds, KINDS, type KindName } from '../kinds/index.js';
+import { didYouMean } from '../manifest/did-you-mean.js';
+import { matchesGlob } from '../manifest/glob.js';
 
-/** Whether `selector` (`Source`, `Source/sales_db`, `Table/sales_db/orders`) covers an address. */
-function selects(selector: string, kind: KindName, ancestors: readonly string[], name: string): boolean {
+interface Named {
+  kind: KindName;
+  ancestors: readonly string[];
+  name: string;
+}
+
+type NameMatch = (pattern: string, name: string) => boolean;
+const exact: NameMatch = (pattern, name) => pattern === name;
+
+/**
+ * Whether `selector` covers an object: its kind is the object's kind or an ancestor's, and its names
+ * lead to it from the top (`Table/sales_db` covers the tables of sales_db, `Source/sales_db` the
+ * source and everything below it, `Table/sales_db/orders` one table).
+ */
+function covers(selector: string, o: Named, match: NameMatch): boolean {
   const { kind: selKind, names: selNames } = selectorParts(selector);
-  const chain = [...ancestorKinds(kind), kind];
-  const names = [...ancestors, name];
+  const chain = [...ancestorKinds(o.kind), o.kind];
   const at = chain.indexOf(selKind as KindName);
-  if (at < 0) return false;
-  if (selNames.length === 0) return true;
-  // The selector names the object at `at` by its ancestors and name: `Table/src/orders` → names[0..1].
-  return selNames.length === at + 1 && selNames.every((n, i) => names[i] === n);
+  if (at < 0 || selNames.length > at + 1) return false;
+  const names = [...o.ancestors, o.name];
+  return selNames.every((n, i) => match(n, names[i] as string));
 }
 
 export function selectedBy(selectors: readonly string[] | undefined) {
   return (kind: KindName, ancestors: readonly string[], name: string): boolean =>
-    !selectors?.length || selectors.some((s) => selects(s, kind, ancestors, name));
+    !selectors?.length || selectors.some((s) => covers(s, { kind, ancestors, name }, exact));
+}
+
+export function excludedBy(patterns: readonly string[] | undefined) {
+  return (kind: KindName, ancestors: readonly string[], name: string): boolean =>
+    (patterns ?? []).some((p) => covers(p, { kind, ancestors, name }, matchesGlob));
+}
+
+/**
+ * An error for each `--select` / `--exclude` that covers none of `candidates` (the manifests and
+ * the live objects read), with the closest address: the same kind and name under its parents
+ * (`TableGroup/finance_daily` → `TableGroup/sales_db/finance_daily`), else the nearest by spelling.
+ */
+export function unmatchedSelectors(
+  flag: '--select' | '--exclude',
+  selectors: readonly string[] | undefined,
+  candidates: Iterable<Named>,
+  /** Where suggestions come from, when more was read for them (export). */
+  suggestFrom?: readonly Named[],
+): Diagnostic[] {
+  if (!selectors?.length) return [];
+  const all = [...candidates];
+  const match = flag === '--select' ? exact : matchesGlob;
+  return selectors
+    .filter((s) => !all.some((o) => covers(s, o, match)))
+    .map((s) => {
+      const hint = suggestion(s, suggestFrom ?? all);
+      return {
+        severity: 'error',
+        summary: `${flag} ${s} matches nothing.${hint ? ` Did you mean ${hint}?` : ''}`,
+        detail:
+          'A selector is KIND, or KIND with the names that lead to the object from the top (a table: Table/SOURCE/TABLE). It is matched against the manifests and the live objects read.',
+      };
+    });
+}
+
+function suggestion(selector: string, all: readonly Named[]): string | undefined {
+  const { kind, names } = selectorParts(selector);
+  const last = names.at(-1);
+  const ofKind = all.filter((o) => o.kind === kind);
+  const addresses = [...new Set(ofKind.map((o) => makeAddress(o.kind, o.ancestors, o.name)))].sort();
+  if (last !== undefined) {
+    const sameName = ofKind.find((o) => o.name === last);
+    if (sameName) return makeAddress(sameName.kind, sameName.ancestors, sameName.name);
+  }
+  return didYouMean(selector, addresses);
+}
+
+/**
+ * Changes without the excluded ones (which --select may have pulled in as dependencies) and
+ * without those that need an excluded change first: a parent or a referenced object it creates
+ * or replaces (their calls would have no id to use). Each change left out that way is a warning.
+ */
+export function withoutExcluded(
+  changes: readonly Change[],
+  isExcluded: (c: Change) => boolean,
+  declared: (address: Address) => unknown,
+): { changes: Change[]; diagnostics: Diagnostic[] } {
+  const out = new Set(changes.filter(isExcluded).map((c) => c.address));
+  if (out.size === 0) return { changes: [...changes], diagnostics: [] };
+  const byAddress = new Map(changes.map((c) => [c.address, c]));
+  const needs = (c: Change): Address[] => {
+    const parent = KINDS[c.kind].parent;
+    const refs = c.after
+      ? KINDS[c.kind].refs(c.after as never, { ancestors: c.ancestors, declared }).map((r) => r.address)
+      : [];
+    return parent ? [parentAddress(parent, c.ancestors), ...refs] : refs;
+  };
+  const diagnostics: Diagnostic[] = [];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of changes) {
+      if (out.has(c.address) || c.action === 'noop' || c.action === 'delete') continue;
+      const blocker = needs(c).find((a) => {
+        const action = byAddress.get(a)?.action;
+        return out.has(a) && (action === 'create' || action === 'replace');
+      });
+      if (!blocker) continue;
+      out.add(c.address);
+      grew = true;
+      diagnostics.push({
+        severity: 'warning',
+        summary: `${c.address} is left out: it needs ${blocker}, which --exclude leaves out`,
+        detail: 'Its change waits for a run that includes both.',
+        address: c.address,
+      });
+    }
+  }
+  return { changes: changes.filter((c) => !out.has(c.address)), diagnostics };
 }

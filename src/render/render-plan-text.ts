@@ -12,13 +12,14 @@ const GROUP_SHOWN = 3;
 
 export function renderPlanText(plan: Plan, style: Style): string {
   const lines: string[] = [];
+  const secrets = secretSources(plan);
   if (plan.changes.length === 0) {
     lines.push('No changes. Live state matches the manifests.');
   } else {
     lines.push('dpac will perform the following actions:', '');
     for (const group of groupChanges(plan.changes)) {
       const shown = group.length > GROUP_LIMIT ? group.slice(0, GROUP_SHOWN) : group;
-      for (const change of shown) lines.push(...renderChange(change, style), '');
+      for (const change of shown) lines.push(...renderChange(change, style, secrets), '');
       if (shown.length < group.length) {
         const first = group[0] as PlanChange;
         const rest = group.length - shown.length;
@@ -41,6 +42,21 @@ export function renderPlanText(plan: Plan, style: Style): string {
     );
   }
   for (const p of plan.problems) lines.push(paint(style, 'yellow', `Warning: ${p.address} ${p.why}.`));
+  for (const h of plan.rename_hints ?? []) {
+    const { name } = parseAddress(h.from);
+    lines.push(
+      paint(
+        style,
+        'yellow',
+        `Hint: did you rename ${h.from} to ${h.to}? Add metadata.renamed_from: ${name} to the manifest of ${h.to} to rename it in place instead of deleting and creating it.`,
+      ),
+    );
+  }
+  const unset = (plan.required_variables ?? []).filter((v) => !v.set).map((v) => v.name);
+  if (unset.length > 0)
+    lines.push(
+      `Apply will need ${unset.length === 1 ? 'this secret variable' : 'these secret variables'} set: ${unset.join(', ')}.`,
+    );
   return lines.join('\n');
 }
 
@@ -50,16 +66,19 @@ export function summaryLine(plan: Pick<Plan, 'summary'>): string {
   return `Plan: ${s.add} to add, ${s.change} to change, ${s.replace} to replace, ${s.destroy} to destroy${adopt}.`;
 }
 
-function renderChange(change: PlanChange, style: Style): string[] {
+function renderChange(change: PlanChange, style: Style, secrets: SecretSources): string[] {
   const tone = ACTION_TONE[change.action];
   const head = `  # ${change.address} ${ACTION_VERB[change.action]}: ${change.reason}`;
+  const renamed = change.renamed_from ? ` (renamed from ${change.renamed_from})` : '';
   const out = [
     paint(style, 'bold', head),
-    paint(style, tone, `  ${ACTION_SYMBOL[change.action]} ${change.address}`),
+    paint(style, tone, `  ${ACTION_SYMBOL[change.action]} ${change.address}${renamed}`),
   ];
   if (change.action === 'create') {
-    for (const [path, value] of leaves(change.after ?? {}))
-      out.push(paint(style, 'green', `      + ${path} = ${formatValue(value)}`));
+    for (const [path, value] of leaves(change.after ?? {})) {
+      const shown = secrets.get(`${change.address}#${path}`) ?? formatValue(value);
+      out.push(paint(style, 'green', `      + ${path} = ${shown}`));
+    }
   } else if (change.action === 'update' || change.action === 'replace' || change.action === 'adopt') {
     for (const f of change.fields) {
       const why = f.why ? paint(style, 'magenta', `  # ${f.why}`) : '';
@@ -67,6 +86,20 @@ function renderChange(change: PlanChange, style: Style): string[] {
         `      ${paint(style, 'yellow', '~')} ${f.path}: ${formatValue(f.before)} → ${formatValue(f.after)}${why}`,
       );
     }
+  }
+  return out;
+}
+
+/** `address#pointer` → how a secret value shows: where it comes from, and whether it is set. */
+type SecretSources = ReadonlyMap<string, string>;
+
+function secretSources(plan: Plan): SecretSources {
+  const out = new Map<string, string>();
+  for (const v of plan.required_variables ?? []) {
+    const shown = v.set
+      ? `(sensitive, from $${v.name})`
+      : `(sensitive, from $${v.name}: not set — apply will need it)`;
+    for (const use of v.uses) out.set(`${use.address}#${use.path}`, shown);
   }
   return out;
 }

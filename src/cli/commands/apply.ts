@@ -4,8 +4,8 @@ import { type ApplyOutcome, applyPlan } from '../../apply/apply-plan.js';
 import { checkSavedPlan } from '../../apply/check-saved-plan.js';
 import type { LiveState } from '../../live/live-object.js';
 import { hasChanges, type Plan } from '../../plan/plan.js';
+import { missingVariables } from '../../plan/required-variables.js';
 import { renderApplySummary } from '../../render/render-apply-summary.js';
-import { renderDiagnostics } from '../../render/render-diagnostics.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
 import type { Style } from '../../render/style.js';
 import type { OpenedClient } from '../connect.js';
@@ -23,6 +23,7 @@ import {
 import { registerCommand } from '../program.js';
 import { progressReporter } from '../progress.js';
 import { projectInCwd } from '../project-file.js';
+import { reportDiagnostics } from '../report-diagnostics.js';
 import { readSavedPlan } from '../saved-plan-file.js';
 import { parseParallelism, type Settings } from '../settings.js';
 
@@ -75,6 +76,11 @@ async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<numbe
       if (flags.plan) io.out('The saved plan has no changes.');
       return EXIT.ok;
     }
+    const missing = missingVariables(plan.calls, io.env);
+    if (missing.length > 0) {
+      io.err(renderMissingVariables(missing));
+      return EXIT.error;
+    }
     if (!flags.plan && !flags.autoApprove) {
       const answer = await confirm(io);
       if (answer !== 'yes') return answer === 'no-terminal' ? EXIT.error : EXIT.ok;
@@ -104,6 +110,16 @@ async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<numbe
   }
 }
 
+/** Every unset secret variable at once, so one fix-and-rerun suffices. */
+function renderMissingVariables(missing: ReturnType<typeof missingVariables>): string {
+  const n = missing.length;
+  return [
+    `Error: the plan sends ${n} secret variable${n === 1 ? '' : 's'} that ${n === 1 ? 'is' : 'are'} not set; nothing was written.`,
+    ...missing.map((v) => `  ${v.name} (for ${v.addresses.join(', ')})`),
+    'Set them in the environment (plan, drift, show and graph do not need them) and run apply again.',
+  ].join('\n');
+}
+
 /** A fresh plan is applied only after a "yes" on a terminal (a saved plan was reviewed already). */
 async function confirm(io: CliIo): Promise<'yes' | 'no' | 'no-terminal'> {
   if (!io.isTty || !io.ask) {
@@ -119,7 +135,7 @@ async function confirm(io: CliIo): Promise<'yes' | 'no' | 'no-terminal'> {
 }
 
 function report(io: CliIo, outcome: ApplyOutcome, style: Style): number {
-  if (outcome.diagnostics.length) io.err(renderDiagnostics(outcome.diagnostics, style));
+  reportDiagnostics(io, outcome.diagnostics, style);
   io.out(`\n${renderApplySummary(outcome)}`);
   const applied = outcome.results.some((r) => r.status === 'applied');
   const stepsOk = outcome.results.every((r) => r.status === 'applied');
@@ -150,6 +166,12 @@ async function fromSavedPlan(
   flags: Flags,
   style: Style,
 ): Promise<Prepared | number> {
+  if (flags.select?.length || flags.exclude?.length) {
+    io.err(
+      'Error: --select and --exclude narrow a plan while it is made; a saved plan runs as it was reviewed. Pass them to `dpac plan --out` instead.',
+    );
+    return EXIT.error;
+  }
   const plan = await readSavedPlan(io, file);
   if (!plan) return EXIT.error;
   const project = await projectInCwd(io, style);
@@ -168,7 +190,7 @@ async function fromSavedPlan(
       allowMassDelete: flags.allowMassDelete ?? false,
     });
     if (status.diagnostics.length || !status.live) {
-      io.err(renderDiagnostics(status.diagnostics, style));
+      reportDiagnostics(io, status.diagnostics, style);
       io.err('The saved plan was refused; nothing was written.');
       await opened.client.close();
       return EXIT.error;

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { DRIFT_VIEWS, driftReport } from '../../render/render-drift.js';
 import { EXIT } from '../exit-codes.js';
+import { appendStepSummary } from '../github-actions.js';
 import { addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { addPlanningOptions, type PlanFlags, planSession } from '../plan-session.js';
 import { registerCommand } from '../program.js';
@@ -26,6 +27,7 @@ registerCommand((io, setExit) => {
     try {
       const report = driftReport(session.plan);
       io.out(output.render(report));
+      await appendStepSummary(io, DRIFT_VIEWS.markdown(report, { color: false }));
       setExit(report.in_sync ? EXIT.ok : EXIT.changes);
     } finally {
       await session.client.close();

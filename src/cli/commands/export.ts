@@ -4,14 +4,18 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import { type ExportResult, exportManifests, SCHEMA_FILE } from '../../export/export-manifests.js';
-import { readForExport } from '../../export/read-for-export.js';
+import { readForExport, readNames } from '../../export/read-for-export.js';
 import { writeFiles } from '../../export/write-files.js';
+import { isKindName } from '../../kinds/index.js';
+import type { LiveState } from '../../live/live-object.js';
 import { renderJsonSchema } from '../../manifest/json-schema.js';
+import { excludedBy, unmatchedSelectors } from '../../plan/select.js';
+import { renderDiagnostics } from '../../render/render-diagnostics.js';
 import { EXPORT_VIEWS } from '../../render/render-export-summary.js';
 import { addConnectOptions, type ConnectFlags, connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { addSelectOption, type Selector } from '../options.js';
+import { addSelectOption, type Selector, selectorTexts } from '../options.js';
 import { addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { reportApiFailure, settingsFor } from '../plan-session.js';
 import { registerCommand } from '../program.js';
@@ -19,6 +23,7 @@ import { projectInCwd } from '../project-file.js';
 
 interface Flags extends ConnectFlags, OutputFlags {
   select?: Selector[];
+  exclude?: Selector[];
   out: string;
   force?: boolean;
   withDependencies?: boolean;
@@ -41,6 +46,14 @@ registerCommand((io, setExit) => {
   return command.action(async (flags: Flags) => setExit(await runExport(io, flags)));
 });
 
+/** Excluded objects (and everything below them) are neither written nor counted as selected. */
+function withoutExcludedObjects(live: LiveState, exclude: readonly string[] | undefined): LiveState {
+  if (!exclude?.length) return live;
+  const excluded = excludedBy(exclude);
+  const objects = new Map([...live.objects].filter(([, o]) => !excluded(o.kind, o.ancestors, o.name)));
+  return { ...live, objects };
+}
+
 async function runExport(io: CliIo, flags: Flags): Promise<number> {
   const output = outputFor(io, flags, EXPORT_VIEWS);
   const project = await projectInCwd(io, output.style);
@@ -49,11 +62,32 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
   if (!settings) return EXIT.error;
   const opened = connect(io, flags, settings, { readOnly: true });
   if (!opened) return EXIT.error;
-  const select = flags.select?.map((s) => [s.kind, ...s.names].join('/'));
+  const select = selectorTexts(flags.select);
+  const exclude = selectorTexts(flags.exclude);
   let result: ExportResult;
   try {
     const live = await readForExport({ client: opened.client, ownershipTag: settings.ownershipTag, select });
-    result = exportManifests(live, { select, withDependencies: flags.withDependencies === true });
+    const unmatched = [
+      ...unmatchedSelectors('--select', select, live.objects.values()),
+      ...unmatchedSelectors('--exclude', exclude, live.objects.values()),
+    ];
+    if (unmatched.length > 0) {
+      // The selection read only the selected trees: suggestions come from all names of those kinds.
+      const kinds = [...(flags.select ?? []), ...(flags.exclude ?? [])].map((s) => s.kind).filter(isKindName);
+      const names = await readNames({ client: opened.client, ownershipTag: settings.ownershipTag, kinds });
+      const all = [...live.objects.values(), ...names.objects.values()];
+      const diagnostics = [
+        ...unmatchedSelectors('--select', select, live.objects.values(), all),
+        ...unmatchedSelectors('--exclude', exclude, live.objects.values(), all),
+      ];
+      io.err(renderDiagnostics(diagnostics, output.style));
+      io.err('Nothing was exported.');
+      return EXIT.error;
+    }
+    result = exportManifests(withoutExcludedObjects(live, exclude), {
+      select,
+      withDependencies: flags.withDependencies === true,
+    });
   } catch (error) {
     return reportApiFailure(io, error);
   } finally {

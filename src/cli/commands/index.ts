@@ -1,4 +1,5 @@
 // Imports every command so it registers itself with the program, in help order.
+import './init.js';
 import './validate.js';
 import './plan.js';
 import './apply.js';

@@ -7,6 +7,7 @@ import { hasChanges } from '../../plan/plan.js';
 import { PLAN_VIEWS } from '../../render/plan-views.js';
 import { renderJson } from '../../render/view.js';
 import { EXIT } from '../exit-codes.js';
+import { appendStepSummary } from '../github-actions.js';
 import { addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { addPlanningOptions, type PlanFlags, planSession } from '../plan-session.js';
 import { registerCommand } from '../program.js';
@@ -41,7 +42,9 @@ registerCommand((io, setExit) => {
       const { plan } = session;
       if (flags.out)
         await writeFile(path.resolve(io.cwd, flags.out), `${renderJson(plan)}\n`, { mode: 0o600 });
-      io.out(output.render({ plan, showCalls: flags.showCalls, savedTo: flags.out }));
+      const model = { plan, showCalls: flags.showCalls, savedTo: flags.out };
+      io.out(output.render(model));
+      await appendStepSummary(io, PLAN_VIEWS.markdown(model, { color: false }));
       setExit(flags.detailedExitcode && hasChanges(plan) ? EXIT.changes : EXIT.ok);
     } finally {
       await session.client.close();

@@ -5,6 +5,7 @@ import { hasErrors } from '../../core/diagnostic.js';
 import { loadManifests } from '../../manifest/load-manifests.js';
 import { VALIDATION_VIEWS } from '../../render/render-validation.js';
 import { EXIT } from '../exit-codes.js';
+import { annotate } from '../github-actions.js';
 import { addManifestOptions, loadOptionsFrom, type ManifestFlags } from '../options.js';
 import { addColorOption, addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { registerCommand } from '../program.js';
@@ -30,6 +31,7 @@ registerCommand((io, setExit) => {
         files: result.files.length,
       }),
     );
+    annotate(io, result.diagnostics, result.root);
     setExit(valid ? EXIT.ok : EXIT.error);
   });
 });

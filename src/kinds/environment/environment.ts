@@ -2,6 +2,7 @@
 // data warehouse. Written whole (POST, then PATCH of the full managed document), as real clients do.
 import { defineKind, pathIds, renderPath } from '../kind.js';
 import { noMarker } from '../shared/ownership.js';
+import { renameByName } from '../shared/rename-call.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { ENVIRONMENT_SECRETS, type EnvironmentSpec, environmentObject, environmentSpec } from './schema.js';
 
@@ -33,4 +34,6 @@ export const Environment = defineKind<EnvironmentSpec>({
     return [{ method: 'PATCH', path: renderPath(ITEM, pathIds(ctx)), body: { name: ctx.name, ...patch } }];
   },
   remove: (_before, ctx) => [{ method: 'DELETE', path: renderPath(ITEM, pathIds(ctx)) }],
+  // The PATCH is partial: `{name}` alone renames without re-sending the secrets.
+  rename: renameByName(ITEM),
 });

@@ -2,6 +2,7 @@
 // DELETE the item. Several kinds share exactly this shape.
 import type { CallDraft } from '../../core/call.js';
 import { pathIds, type ResourceKind, renderPath, type WriteContext } from '../kind.js';
+import { renameByName } from './rename-call.js';
 
 export interface CrudWrites<S> {
   /** Collection path template (`/sources/{Source}/file-mappings`); the item is `<collection>/{id}`. */
@@ -13,7 +14,10 @@ export interface CrudWrites<S> {
   note?: string;
 }
 
-export function crudWrites<S>(w: CrudWrites<S>): Pick<ResourceKind<S>, 'create' | 'update' | 'remove'> {
+/** The item's PATCH takes a partial body for every kind written this way, so it renames too. */
+export function crudWrites<S>(
+  w: CrudWrites<S>,
+): Pick<ResourceKind<S>, 'create' | 'update' | 'remove' | 'rename'> {
   const item = `${w.collection}/{id}`;
   const note = w.note ? { note: w.note } : {};
   return {
@@ -37,5 +41,6 @@ export function crudWrites<S>(w: CrudWrites<S>): Pick<ResourceKind<S>, 'create' 
     remove: (_before, ctx): CallDraft[] => [
       { method: 'DELETE', path: renderPath(item, pathIds(ctx)), ...note },
     ],
+    rename: renameByName(item),
   };
 }

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { makeAddress } from '../../core/address.js';
 import { defineKind } from '../kind.js';
+import { renameByName } from '../shared/rename-call.js';
 import { createSourceCalls, removeSourceCalls, SOURCE, updateSourceCalls } from './calls.js';
 import { CONNECTION_SECRETS } from './connection-schema.js';
 import { normalizeSource, sourceFromApi } from './projection.js';
@@ -39,4 +40,6 @@ export const Source = defineKind<SourceSpec>({
   create: createSourceCalls,
   update: updateSourceCalls,
   remove: (_before, ctx) => removeSourceCalls(ctx),
+  // `PATCH /sources/{id}` takes a partial source whose documented field is `name`.
+  rename: renameByName(SOURCE),
 });

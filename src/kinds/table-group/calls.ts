@@ -41,6 +41,15 @@ export function updateTableGroupCalls(
   return calls;
 }
 
+/** The group is only ever replaced whole: a rename is the PUT of the group under its new name. */
+export function renameTableGroupCalls(
+  before: TableGroupSpec,
+  after: TableGroupSpec,
+  ctx: WriteContext,
+): CallDraft[] {
+  return [putGroup(after, ctx, before)];
+}
+
 export function removeTableGroupCalls(ctx: WriteContext): CallDraft[] {
   return [{ method: 'DELETE', path: renderPath(TABLE_GROUP, pathIds(ctx)), note: 'table group' }];
 }

@@ -6,6 +6,7 @@ import { asRecord, liveText } from '../shared/live-values.js';
 import {
   createTableGroupCalls,
   removeTableGroupCalls,
+  renameTableGroupCalls,
   TABLE_GROUP,
   TABLE_GROUPS,
   updateTableGroupCalls,
@@ -56,6 +57,7 @@ export const TableGroup = defineKind<TableGroupSpec>({
   create: createTableGroupCalls,
   update: updateTableGroupCalls,
   remove: (_before, ctx) => removeTableGroupCalls(ctx),
+  rename: renameTableGroupCalls,
 });
 
 /** A compute is named within the source's environment; templates win over clusters of the same name. */

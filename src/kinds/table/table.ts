@@ -2,6 +2,7 @@
 // tags and advanced configurations. One list GET (items are full) plus one GET of its advanced configs.
 import { makeAddress } from '../../core/address.js';
 import { defineKind } from '../kind.js';
+import { renameByName } from '../shared/rename-call.js';
 import { createTableCalls, removeTableCalls, TABLE, TABLES, updateTableCalls } from './calls.js';
 import { EXPORT_DATA_CONNECTION, EXPORT_PASSWORD } from './export-schema.js';
 import { normalizeTable, tableFromApi } from './projection.js';
@@ -36,4 +37,6 @@ export const Table = defineKind<TableSpec>({
   create: createTableCalls,
   update: updateTableCalls,
   remove: (_before, ctx) => removeTableCalls(ctx),
+  // `PUT /sources/{sid}/tables/{tid}` merges the table document, `name` included.
+  rename: renameByName(TABLE, 'PUT'),
 });

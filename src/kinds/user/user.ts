@@ -62,6 +62,15 @@ export const User = defineKind<UserSpec>({
     return calls;
   },
   remove: (_before, ctx) => [{ method: 'DELETE', path: renderPath(ITEM, pathIds(ctx)) }],
+  // The email is the key; `PATCH` with `profile.email` changes it (the profile is merged).
+  rename: (_before, _after, ctx) => [
+    {
+      method: 'PATCH',
+      path: renderPath(ITEM, pathIds(ctx)),
+      body: { profile: { email: ctx.name } },
+      note: 'rename',
+    },
+  ],
 });
 
 function body(s: UserSpec, ctx: WriteContext): Record<string, unknown> {

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../../core/diagnostic.js';
 import { checkExternals } from './check-externals.js';
 import { checkParents } from './check-parents.js';
 import { checkReferences } from './check-references.js';
+import { checkRenames } from './check-renames.js';
 import { findCycles } from './find-cycles.js';
 import { findDuplicates } from './find-duplicates.js';
 import type { RuleInput } from './rule-input.js';
@@ -13,6 +14,7 @@ export function checkRules(input: RuleInput): Diagnostic[] {
     ...checkExternals(input),
     ...checkParents(input),
     ...checkReferences(input),
+    ...checkRenames(input),
     ...findCycles(input),
   ];
 }

@@ -1,0 +1,17 @@
+// What a plan shows and sends holds `${env.NAME}` where a secret variable's value would be; apply
+// puts the value back from the environment at send time. Shared by the CLI and the library.
+import { concealSecrets } from '../manifest/sensitive.js';
+import type { Plan } from './plan.js';
+
+/** `secrets` maps each secret variable's value to its NAME (LoadManifestsResult.secrets). */
+export function concealPlan(plan: Plan, secrets: ReadonlyMap<string, string>): Plan {
+  if (secrets.size === 0) return plan;
+  return {
+    ...plan,
+    changes: plan.changes.map((c) => ({
+      ...c,
+      ...concealSecrets({ before: c.before, after: c.after, fields: c.fields }, secrets),
+    })),
+    calls: plan.calls.map((c) => ({ ...c, body: concealSecrets(c.body, secrets) })),
+  };
+}

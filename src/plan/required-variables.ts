@@ -1,0 +1,72 @@
+// The secret variables a plan needs: every `${env.NAME}` its calls send (plan and drift run
+// without them; apply refuses before any write while one is unset), with where each one shows in
+// the changes, so the text plan can say which value apply will need. Pure.
+import type { Call } from '../core/call.js';
+import { ENV_REF, envNamesIn } from '../core/env-ref.js';
+import { escapeSegment } from '../core/json-pointer.js';
+import type { Change } from '../diff/change.js';
+import type { RequiredVariable } from './plan.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Variable name → the addresses whose calls send it. */
+function variablesSent(calls: readonly Pick<Call, 'address' | 'body'>[]): Map<string, Set<string>> {
+  const sent = new Map<string, Set<string>>();
+  for (const call of calls) {
+    for (const name of envNamesIn(call.body)) {
+      const addresses = sent.get(name) ?? new Set<string>();
+      addresses.add(call.address);
+      sent.set(name, addresses);
+    }
+  }
+  return sent;
+}
+
+export function requiredVariables(
+  calls: readonly Call[],
+  changes: readonly Change[],
+  env: Env,
+): RequiredVariable[] {
+  const sent = variablesSent(calls);
+  if (sent.size === 0) return [];
+  const sending = new Set([...sent.values()].flatMap((addresses) => [...addresses]));
+  const uses = new Map<string, { address: string; path: string }[]>();
+  for (const c of changes) {
+    if (!c.after || !sending.has(c.address)) continue;
+    for (const [path, name] of referencesIn(c.after, '')) {
+      if (!sent.has(name)) continue;
+      uses.set(name, [...(uses.get(name) ?? []), { address: c.address, path }]);
+    }
+  }
+  return [...sent]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, addresses]) => ({
+      name,
+      set: isSet(env, name),
+      addresses: [...addresses].sort(),
+      uses: uses.get(name) ?? [],
+    }));
+}
+
+/** The variables the calls send that are not set, each with the addresses that need it. */
+export function missingVariables(calls: readonly Call[], env: Env): { name: string; addresses: string[] }[] {
+  return [...variablesSent(calls)]
+    .filter(([name]) => !isSet(env, name))
+    .map(([name, addresses]) => ({ name, addresses: [...addresses].sort() }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+function isSet(env: Env, name: string): boolean {
+  return Object.hasOwn(env, name) && typeof env[name] === 'string';
+}
+
+/** `[pointer, NAME]` of every whole-string `${env.NAME}` in a spec (secrets stay references). */
+function referencesIn(value: unknown, pointer: string): [string, string][] {
+  if (typeof value === 'string') {
+    const match = [...value.matchAll(ENV_REF)][0];
+    return match && match[0] === value ? [[pointer, match[1] as string]] : [];
+  }
+  if (value === null || typeof value !== 'object') return [];
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  return entries.flatMap(([k, v]) => referencesIn(v, `${pointer}/${escapeSegment(k)}`));
+}

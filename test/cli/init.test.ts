@@ -1,0 +1,111 @@
+// `dpac init`: the scaffold validates clean as written (also with the commented keys switched on
+// where they need no further input), refuses to overwrite and lists what is in the way, and
+// --ci writes the pipeline files of that CI.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { runCli } from '../../src/cli/run.js';
+import { VERSION } from '../../src/version.js';
+import { captureIo } from '../helpers/capture-io.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'dpac-init-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+async function dpac(args: string[], cwd = dir) {
+  const io = captureIo(cwd, {});
+  const code = await runCli(args, io);
+  return { code, stdout: io.stdout.join('\n'), stderr: io.stderr.join('\n') };
+}
+
+async function filesIn(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(folder, path.join(e.parentPath, e.name)))
+    .sort();
+}
+
+describe('dpac init', () => {
+  it('scaffolds a project that validates clean', async () => {
+    const init = await dpac(['init', 'team-a']);
+    expect(init.stderr).toBe('');
+    expect(init.code).toBe(0);
+    const project = path.join(dir, 'team-a');
+    expect(await filesIn(project)).toEqual([
+      '.gitignore',
+      'dpac.schema.json',
+      'dpac.yaml',
+      'manifests/example-domain.yaml',
+    ]);
+    const validate = await dpac(['validate'], project);
+    expect(validate.stdout).toBe('1 resource in 1 file is valid.');
+    expect(validate.code).toBe(0);
+    const written = parse(await readFile(path.join(project, 'dpac.yaml'), 'utf8'));
+    expect(written.metadata).toEqual({ name: 'team-a' });
+    // A new project is named: on a shared platform its ownership tag is its own.
+    expect(written.project).toBe('team-a');
+    expect(await readFile(path.join(project, '.gitignore'), 'utf8')).toMatch(/^plan\.json$/m);
+  });
+
+  it('documents every key of dpac.yaml, and the commented examples validate when switched on', async () => {
+    await dpac(['init']);
+    const text = await readFile(path.join(dir, 'dpac.yaml'), 'utf8');
+    for (const key of [
+      'project',
+      'external',
+      'manifests',
+      'targets',
+      'prune',
+      'protect',
+      'ownership_tag',
+      'parallelism',
+    ])
+      expect(text).toMatch(new RegExp(`^#? ?${key}:`, 'm'));
+    // Uncomment the examples.
+    const switchedOn = text.replace(/^( *)# ?([a-z_]+:.*| {2,}[-a-z].*|- .*)$/gm, '$1$2');
+    expect(switchedOn).toContain('\nprune:\n  - kind: Domain\n');
+    await writeFile(path.join(dir, 'dpac.yaml'), switchedOn);
+    const validate = await dpac(['validate']);
+    expect(validate.stdout).toBe('1 resource in 1 file is valid.');
+  });
+
+  it('refuses to overwrite, lists the files in the way and writes nothing; --force overwrites', async () => {
+    await writeFile(path.join(dir, 'dpac.yaml'), 'mine\n');
+    await writeFile(path.join(dir, '.gitignore'), 'mine\n');
+    const refused = await dpac(['init', '.', '--ci', 'gitlab']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      'Error: 2 file(s) already exist in .; nothing was written. Pass --force to overwrite them.\n' +
+        '  .gitignore\n  dpac.yaml',
+    );
+    expect(await filesIn(dir)).toEqual(['.gitignore', 'dpac.yaml']);
+    const forced = await dpac(['init', '.', '--ci', 'gitlab', '--force']);
+    expect(forced.code).toBe(0);
+    expect(await readFile(path.join(dir, 'dpac.yaml'), 'utf8')).toContain('kind: Project');
+  });
+
+  it('writes the pipeline files of --ci, pinned to this dpac version', async () => {
+    expect((await dpac(['init', 'gh', '--ci', 'github'])).code).toBe(0);
+    expect((await filesIn(path.join(dir, 'gh'))).filter((f) => f.startsWith('.github'))).toEqual([
+      '.github/workflows/dpac-apply.yml',
+      '.github/workflows/dpac-drift.yml',
+      '.github/workflows/dpac-plan.yml',
+    ]);
+    expect((await dpac(['init', 'gl', '--ci', 'gitlab'])).code).toBe(0);
+    const gitlab = parse(await readFile(path.join(dir, 'gl/.gitlab-ci.yml'), 'utf8'));
+    expect(gitlab.variables).toEqual({ DPAC_VERSION: VERSION });
+    expect(gitlab['dpac-apply'].resource_group).toBe('dpac-apply');
+    expect((await dpac(['validate'], path.join(dir, 'gl'))).code).toBe(0);
+  });
+
+  it('rejects an unknown CI', async () => {
+    const result = await dpac(['init', '--ci', 'jenkins']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("argument 'jenkins' is invalid. Allowed choices are github, gitlab.");
+  });
+});

@@ -1,0 +1,64 @@
+// The library refuses what the CLI refuses, before any call: planning manifests that have errors
+// (a manifest that failed to load would read as undeclared, its object as one to delete), and
+// applying a plan a safety guard refused; an external object that does not exist refuses the plan.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apply, connect, loadManifests, plan } from '../../src/index.js';
+import { type E2e, startE2e } from '../helpers/e2e.js';
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(() => e2e.close());
+
+const domain = (name: string) =>
+  `apiVersion: dpac/v1\nkind: Domain\nmetadata:\n  name: ${name}\nspec:\n  description: D.\n`;
+
+it('does not plan manifests with errors, and does not apply a refused plan', async () => {
+  await e2e.write('broken/a.yaml', domain('a').replace('description', 'descripton'));
+  const connection = connect({ env: e2e.env });
+  try {
+    const broken = await loadManifests({ cwd: `${e2e.dir}/broken`, env: e2e.env });
+    await expect(plan(connection, broken)).rejects.toThrow('The manifests have errors');
+
+    // Six domains, then a project whose prune scope would delete them all: the mass-delete guard.
+    for (const n of [1, 2, 3, 4, 5, 6]) await e2e.write(`many/d${n}.yaml`, domain(`tmp_${n}`));
+    const many = await loadManifests({ cwd: `${e2e.dir}/many`, env: e2e.env });
+    await apply(connection, await plan(connection, many));
+    await e2e.write(
+      'none/dpac.yaml',
+      "apiVersion: dpac/v1\nkind: Project\nprune: [{kind: Domain, name: 'tmp_*'}]\n",
+    );
+    await e2e.write('none/keep.yaml', domain('keep'));
+    const none = await loadManifests({ cwd: `${e2e.dir}/none`, env: e2e.env });
+    const refused = await plan(connection, none);
+    expect(refused.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    const before = e2e.lastSeq();
+    await expect(apply(connection, refused)).rejects.toThrow('The plan was refused');
+    expect(e2e.writesSince(before)).toEqual([]);
+  } finally {
+    await connection.client.close();
+  }
+});
+
+it('refuses a plan whose external object does not exist, as the CLI does', async () => {
+  await e2e.write(
+    'borrowed/dpac.yaml',
+    'apiVersion: dpac/v1\nkind: Project\nproject: team-a\nexternal: [Environment/shared]\n',
+  );
+  await e2e.write(
+    'borrowed/d.yaml',
+    domain('uses_shared').replace('  description: D.', '  description: D.\n  environments: [shared]'),
+  );
+  const connection = connect({ env: e2e.env });
+  try {
+    const project = await loadManifests({ cwd: `${e2e.dir}/borrowed`, env: e2e.env });
+    expect(project.diagnostics).toEqual([]);
+    const refused = await plan(connection, project);
+    expect(refused.diagnostics.filter((d) => d.severity === 'error').map((d) => d.summary)).toEqual([
+      `Environment/shared is declared external but does not exist on ${e2e.env.DPAC_URL}`,
+    ]);
+  } finally {
+    await connection.client.close();
+  }
+});
