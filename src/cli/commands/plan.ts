@@ -15,6 +15,7 @@ interface Flags extends PlanFlags, OutputFlags {
   out?: string;
   detailedExitcode?: boolean;
   showCalls?: boolean;
+  full?: boolean;
 }
 
 registerCommand((io, setExit) => {
@@ -26,6 +27,7 @@ registerCommand((io, setExit) => {
     .option('--out <file>', 'save the plan (no secret values) for `dpac apply --plan` and `dpac show`')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--show-calls', 'also print the literal API calls (text output)')
+    .option('--full', 'list every change (text output summarises big groups of creates and updates)')
     .option(
       '--allow-mass-delete',
       'allow a plan that deletes more than max(5, 25%) of the managed objects of a kind',
@@ -40,7 +42,7 @@ registerCommand((io, setExit) => {
       const { plan } = session;
       if (flags.out)
         await writeFile(path.resolve(io.cwd, flags.out), `${renderJson(plan)}\n`, { mode: 0o600 });
-      io.out(output.render({ plan, showCalls: flags.showCalls, savedTo: flags.out }));
+      io.out(output.render({ plan, showCalls: flags.showCalls, full: flags.full, savedTo: flags.out }));
       setExit(flags.detailedExitcode && hasChanges(plan) ? EXIT.changes : EXIT.ok);
     } finally {
       await session.client.close();
