@@ -69,7 +69,7 @@ export interface CallContext {
  * Until the server has answered once, a wrong URL is far likelier than a blip: a DNS failure or a
  * refused connection then fails at once, and a 404 says which base URL was probably meant.
  */
-export interface ServerContact {
+interface ServerContact {
   answered: boolean;
   /** Said with a 404 before any answer, when the base path lacks `/v3` (`did you mean …/v3?`). */
   notFoundHint?: string;
