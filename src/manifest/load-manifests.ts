@@ -78,6 +78,8 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   diagnostics.push(...read.diagnostics);
 
   const manifests: Manifest[] = [];
+  /** Invalid documents, as far as they parse: checked for references, never planned. */
+  const partials: Manifest[] = [];
   const locators = new WeakMap<Manifest, Locator>();
   const invalid = new Set<string>();
   const envUses: EnvUse[] = [];
@@ -98,6 +100,10 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
         manifests.push(result.manifest);
         locators.set(result.manifest, document.locator);
       } else if (result.address) invalid.add(result.address);
+      if (result.partial) {
+        partials.push(result.partial);
+        locators.set(result.partial, document.locator);
+      }
     }
   }
 
@@ -106,10 +112,11 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
 
   const declared = new Map<string, Manifest>();
   for (const m of manifests) if (!declared.has(m.address)) declared.set(m.address, m);
-  const refs = collectRefs(manifests, declared, registry);
+  const checked = [...manifests, ...partials];
+  const refs = collectRefs(checked, declared, registry);
   diagnostics.push(
     ...checkRules({
-      manifests,
+      manifests: checked,
       declared,
       invalid,
       refs,

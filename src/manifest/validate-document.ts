@@ -3,6 +3,7 @@
 import { makeAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { KindName } from '../kinds/index.js';
+import { deeperIssues } from './deeper-issues.js';
 import { didYouMean } from './did-you-mean.js';
 import { documentSchema } from './document-schema.js';
 import { type EnvUse, interpolate } from './interpolate.js';
@@ -28,6 +29,11 @@ export interface DocumentContext {
 
 export interface DocumentResult {
   manifest?: Manifest;
+  /**
+   * An invalid document's manifest without its broken values, when that much parses: only for the
+   * cross-manifest checks, so its reference errors come in the same run as its schema errors.
+   */
+  partial?: Manifest;
   /** The address the document declares, even when it is invalid (so others' references to it don't cascade). */
   address?: string;
   diagnostics: Diagnostic[];
@@ -65,24 +71,37 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
   const parsed = schema.safeParse(input);
   const diagnostics = [...interpolated.diagnostics];
   if (!parsed.success) {
+    const deeper = deeperIssues(schema, input, parsed.error.issues);
     // A field whose reference did not resolve is already reported; don't pile schema errors on it.
     const reported = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => locationKey(d)));
-    const schemaProblems = issuesToDiagnostics(parsed.error.issues, {
+    const schemaProblems = issuesToDiagnostics([...parsed.error.issues, ...deeper.issues], {
       schema,
       data: input,
       locator: doc.locator,
       address,
     });
     diagnostics.push(...schemaProblems.filter((d) => !reported.has(locationKey(d))));
-    return { address, diagnostics };
+    const partial = deeper.data === undefined ? undefined : toManifest(deeper.data, kind, doc, ctx.registry);
+    return { address, diagnostics, ...(partial ? { partial } : {}) };
   }
-  if (diagnostics.some((d) => d.severity === 'error')) return { address, diagnostics };
-  const data = parsed.data as { metadata: ManifestMetadata; spec: unknown };
-  const ancestors = ancestorKindsIn(ctx.registry, kind).map((k) =>
-    String(data.metadata[ctx.registry[k]?.metadataKey ?? k]),
+  const manifest = toManifest(parsed.data, kind, doc, ctx.registry);
+  if (diagnostics.some((d) => d.severity === 'error')) return { address, diagnostics, partial: manifest };
+  return { manifest, address: manifest.address, diagnostics };
+}
+
+function toManifest(
+  parsedData: unknown,
+  kind: KindName,
+  doc: ParsedDocument,
+  registry: KindRegistry,
+): Manifest {
+  const definition = registry[kind] as NonNullable<KindRegistry[KindName]>;
+  const data = parsedData as { metadata: ManifestMetadata; spec: unknown };
+  const ancestors = ancestorKindsIn(registry, kind).map((k) =>
+    String(data.metadata[registry[k]?.metadataKey ?? k]),
   );
   const locator = doc.locator;
-  const manifest: Manifest = {
+  return {
     kind,
     name: data.metadata.name,
     ancestors,
@@ -92,7 +111,6 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
     source: locator.key('/kind') ?? doc.start,
     locate: (pointer) => locator.value(`/spec${pointer}`) ?? locator.nearest(`/spec${pointer}`, '/spec'),
   };
-  return { manifest, address: manifest.address, diagnostics };
 }
 
 function fail(diagnostic: Diagnostic): DocumentResult {
