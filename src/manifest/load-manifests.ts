@@ -18,7 +18,7 @@ import { validateDocument } from './validate-document.js';
 import { resolveVariables } from './variables.js';
 
 export interface LoadManifestsOptions {
-  /** Files, folders and globs, relative to cwd. Default: dpac.yaml's `manifests`, else ['.']. */
+  /** Files, folders and globs, relative to cwd. Default: dpac.yaml's `include`, else ['.']. */
   paths?: readonly string[];
   /** The project root: paths may not leave it. */
   cwd: string;
@@ -67,11 +67,13 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
 
   const explicit = options.paths !== undefined && options.paths.length > 0;
   const projectDir = projectRef ? path.dirname(projectRef.path) : cwd;
+  const exclude = { exclude: project.exclude, excludeBase: projectDir };
   const found = explicit
-    ? await findManifestFiles(options.paths ?? [], { root, base: cwd })
-    : await findManifestFiles(project.manifests ?? ['.'], {
+    ? await findManifestFiles(options.paths ?? [], { root, base: cwd, ...exclude })
+    : await findManifestFiles(project.include ?? ['.'], {
         root,
-        base: project.manifests ? projectDir : cwd,
+        base: project.include ? projectDir : cwd,
+        ...exclude,
       });
   diagnostics.push(...found.diagnostics);
   const read = await readSources(found.files);
@@ -86,6 +88,11 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   const context = {
     registry,
     vars: variables.vars,
+    varDescriptions: Object.fromEntries(
+      Object.entries(project.variables).flatMap(([name, v]) =>
+        v.description ? [[name, v.description]] : [],
+      ),
+    ),
     env: options.env,
     checkSecretEnv: options.checkSecretEnv ?? false,
     envUses,

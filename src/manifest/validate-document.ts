@@ -15,12 +15,14 @@ import {
   registeredKinds,
 } from './manifest.js';
 import type { ParsedDocument } from './parse-yaml.js';
+import { scalarTypeAt } from './schema-at-path.js';
 import { sensitiveMatcher } from './sensitive.js';
 import { issuesToDiagnostics } from './zod-issues.js';
 
 export interface DocumentContext {
   registry: KindRegistry;
   vars: Readonly<Record<string, string>>;
+  varDescriptions?: Readonly<Record<string, string>>;
   env: Readonly<Record<string, string | undefined>>;
   checkSecretEnv: boolean;
   /** Collects every `${env.NAME}` met (see secretEchoes). */
@@ -56,8 +58,11 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
   if (!definition) return fail({ severity: 'error', summary: `Unknown kind ${kind}`, source: doc.start });
   const address = guessAddress(record, kind, ctx.registry);
   const isSensitive = sensitiveMatcher(definition.sensitive);
+  const schema = documentSchema(ctx.registry, kind);
   const interpolated = interpolate(record, {
     vars: ctx.vars,
+    ...(ctx.varDescriptions ? { varDescriptions: ctx.varDescriptions } : {}),
+    scalarTypeAt: (path) => scalarTypeAt(schema, path),
     env: ctx.env,
     checkSecretEnv: ctx.checkSecretEnv,
     isSensitive: (path) => path[0] === 'spec' && path.length > 1 && isSensitive(path, 1),
@@ -67,7 +72,6 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
   });
   const input = { ...(interpolated.value as Record<string, unknown>) };
   if (input.spec === null || input.spec === undefined) input.spec = {};
-  const schema = documentSchema(ctx.registry, kind);
   const parsed = schema.safeParse(input);
   const diagnostics = [...interpolated.diagnostics];
   if (!parsed.success) {
