@@ -11,7 +11,9 @@ import { runCli } from '../../src/cli/run.js';
 import { captureIo } from '../helpers/capture-io.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
-type Doc = { metadata: { name: string }; spec: Record<string, any> };
+// biome-ignore lint/suspicious/noExplicitAny: the variants edit YAML data of any shape.
+type Spec = Record<string, any>;
+type Doc = { metadata: { name: string }; spec: Spec };
 
 let dir: string;
 let ajvValidate: (doc: unknown) => boolean;
@@ -58,7 +60,7 @@ async function cliAccepts(doc: Doc): Promise<boolean> {
   }
 }
 
-function variant(base: Doc, name: string, change: (spec: Record<string, any>) => void): Doc {
+function variant(base: Doc, name: string, change: (spec: Spec) => void): Doc {
   const copy = structuredClone(base);
   copy.metadata.name = name;
   change(copy.spec);

@@ -7,7 +7,6 @@ type JsonSchema = Record<string, unknown>;
 
 /** JSON Schema's `if`/`then` pair (an object with a `then` key is built here only). */
 export function ifThen(condition: JsonSchema, then: JsonSchema): JsonSchema {
-  // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword, never awaited.
   return { if: condition, then };
 }
 
