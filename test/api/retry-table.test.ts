@@ -86,8 +86,8 @@ describe('connect error before sending', () => {
     expect(countOf(server!, method)).toBe(1);
   });
 
-  it('fails a refused first request at once, naming the host', async () => {
-    const port = await freePort();
+  /** A client of a loopback port, recording its backoff sleeps. */
+  function refusedClient(port: number) {
     const sleeper = recordingSleep();
     const client = createClient({
       baseUrl: `http://127.0.0.1:${port}/v3`,
@@ -95,6 +95,12 @@ describe('connect error before sending', () => {
       retry: { sleep: sleeper.sleep, random: () => 1 },
     });
     open.push(client);
+    return { client, sleeper };
+  }
+
+  it('fails a refused first request at once, naming the host', async () => {
+    const port = await freePort();
+    const { client, sleeper } = refusedClient(port);
     const error = await client.get('/domains').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).failure).toBe('connect');
@@ -106,13 +112,7 @@ describe('connect error before sending', () => {
   it('gives up on a GET after 8 refused attempts once the run has had an answer', async () => {
     const port = await freePort();
     const first = await startScriptedServer(answers([]), { port });
-    const sleeper = recordingSleep();
-    const client = createClient({
-      baseUrl: `http://127.0.0.1:${port}/v3`,
-      auth: { refreshToken: 'rt' },
-      retry: { sleep: sleeper.sleep, random: () => 1 },
-    });
-    open.push(client);
+    const { client, sleeper } = refusedClient(port);
     await client.get('/domains');
     await first.close();
     const error = await client.get('/domains').catch((e: unknown) => e);
