@@ -18,7 +18,13 @@ import {
 import { RetryBudget } from './retry-budget.js';
 import { type CallContext, type CallStats, type OutgoingCall, sendWithRetries } from './send-with-retries.js';
 import { type Credentials, SECURITY_ROUTES, Session } from './session.js';
-import { createAgent, INSECURE_TLS_WARNING, parseBaseUrl, type TlsSettings } from './transport.js';
+import {
+  createAgent,
+  type Endpoint,
+  INSECURE_TLS_WARNING,
+  parseBaseUrl,
+  type TlsSettings,
+} from './transport.js';
 
 export interface CreateClientOptions {
   /** e.g. `https://platform.example.com/v3` or `http://127.0.0.1:3001/v3`. */
@@ -168,6 +174,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
     ...(options.log ? { log: options.log } : {}),
     secrets: () => [...session.secretValues(), ...(options.secrets ?? [])],
     userAgent: `dpac/${VERSION}`,
+    server: { answered: false, ...notFoundHint(endpoint) },
   };
 
   const session: Session = new Session({
@@ -280,6 +287,12 @@ export function createClient(options: CreateClientOptions): ApiClient {
     }),
   };
   return client;
+}
+
+/** A base path without `/v3` answered 404 most likely means the `/v3` was left out of the URL. */
+function notFoundHint(endpoint: Endpoint): { notFoundHint?: string } {
+  if (/(^|\/)v3(\/|$)/.test(endpoint.basePath)) return {};
+  return { notFoundHint: `did you mean ${endpoint.origin}${endpoint.basePath}/v3?` };
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {

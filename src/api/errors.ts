@@ -37,6 +37,8 @@ export interface ApiErrorInit {
   /** Server `details` (already redacted), or its `message` when there are no details. */
   details?: string;
   intent?: string;
+  /** What to try, said last (e.g. the base URL likely meant). */
+  hint?: string;
 }
 
 /** The server answered with a non-2xx status that dpac does not recover from. */
@@ -52,7 +54,10 @@ export class ApiError extends DpacApiError {
   constructor(init: ApiErrorInit) {
     const code = init.iwCode ? ` ${init.iwCode}` : '';
     const details = init.details ? `: ${init.details}` : '';
-    super(`${intentPrefix(init.intent)}${init.method} ${init.path} returned ${init.status}${code}${details}`);
+    const hint = init.hint ? `; ${init.hint}` : '';
+    super(
+      `${intentPrefix(init.intent)}${init.method} ${init.path} returned ${init.status}${code}${details}${hint}`,
+    );
     this.name = 'ApiError';
     this.status = init.status;
     this.method = init.method;
@@ -121,7 +126,21 @@ export interface TransportErrorInit {
   errno?: string;
   attempts: number;
   intent?: string;
+  /** `host:port` the attempt went to: named when the connection itself failed. */
+  host?: string;
+  /** Said after the cause, e.g. why it was not retried. */
+  hint?: string;
 }
+
+/** What a connect errno means, in words a pipeline log reader can act on. */
+const CONNECT_CAUSE: Record<string, string> = {
+  ENOTFOUND: 'the host name does not resolve (DNS)',
+  EAI_AGAIN: 'the DNS lookup failed for now',
+  ECONNREFUSED: 'the connection was refused (nothing listens on that port)',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+};
 
 const FAILURE_TEXT: Record<TransportFailure, string> = {
   connect: 'could not connect',
@@ -133,6 +152,13 @@ const FAILURE_TEXT: Record<TransportFailure, string> = {
   deadline: 'the run-wide deadline (DPAC_TIMEOUT) has passed',
   other: 'the request failed',
 };
+
+/** `could not connect to host:443: the host name does not resolve (DNS)`, or the failure's text. */
+function describeFailure(init: TransportErrorInit): string {
+  if (init.failure !== 'connect') return FAILURE_TEXT[init.failure];
+  const cause = init.errno ? CONNECT_CAUSE[init.errno] : undefined;
+  return `${FAILURE_TEXT.connect}${init.host ? ` to ${init.host}` : ''}${cause ? `: ${cause}` : ''}`;
+}
 
 /** No HTTP response: connect failure, reset, timeout, TLS failure or cancellation. */
 export class TransportError extends DpacApiError {
@@ -147,9 +173,9 @@ export class TransportError extends DpacApiError {
   constructor(init: TransportErrorInit) {
     const errno = init.errno ? ` (${init.errno})` : '';
     const attempts = init.attempts > 1 ? ` after ${init.attempts} attempts` : '';
-    const hint = init.failure === 'tls' ? '; check --ca-file' : '';
+    const hint = init.hint ? `; ${init.hint}` : init.failure === 'tls' ? '; check --ca-file' : '';
     super(
-      `${intentPrefix(init.intent)}${init.method} ${init.path} failed: ${FAILURE_TEXT[init.failure]}${errno}${attempts}${hint}`,
+      `${intentPrefix(init.intent)}${init.method} ${init.path} failed: ${describeFailure(init)}${errno}${attempts}${hint}`,
     );
     this.name = 'TransportError';
     this.method = init.method;

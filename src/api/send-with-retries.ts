@@ -61,7 +61,22 @@ export interface CallContext {
   /** Secrets known to the client (credentials, tokens), scrubbed from every message. */
   secrets: () => string[];
   userAgent: string;
+  /** What the run knows of the server (shared by every call of one client). */
+  server: ServerContact;
 }
+
+/**
+ * Until the server has answered once, a wrong URL is far likelier than a blip: a DNS failure or a
+ * refused connection then fails at once, and a 404 says which base URL was probably meant.
+ */
+interface ServerContact {
+  answered: boolean;
+  /** Said with a 404 before any answer, when the base path lacks `/v3` (`did you mean …/v3?`). */
+  notFoundHint?: string;
+}
+
+/** Connect failures that mean "wrong address" on a run's first request, not a passing blip. */
+const WRONG_ADDRESS = new Set(['ENOTFOUND', 'ECONNREFUSED']);
 
 interface Authorization {
   header: string;
@@ -138,6 +153,8 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
       slot.release();
     }
     const status = result.kind === 'response' ? result.status : undefined;
+    const firstContact = !ctx.server.answered;
+    if (result.kind === 'response') ctx.server.answered = true;
     const outcome =
       result.kind === 'response' ? outcomeOfStatus(result.status) : outcomeOfFailure(result.failure);
     if (outcome === 'throttle') call.limiter?.onThrottled();
@@ -161,6 +178,11 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
         await call.renew(auth.generation);
         continue;
       case 'retry': {
+        if (firstContact && result.kind === 'failure' && WRONG_ADDRESS.has(result.errno ?? '')) {
+          throw transportError(call, result.failure, result.errno, attempts, {
+            hint: 'not retried, as the run has had no answer yet: check DPAC_URL, --url or the target url',
+          });
+        }
         if (status === 503 && (call.method === 'POST' || call.method === 'PATCH')) mayHaveCommitted = true;
         const failure = failureOf(call, result, attempts, secrets());
         if (attempts - (replayed ? 1 : 0) >= maxAttempts(call.method)) throw final(failure);
@@ -192,8 +214,10 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
       }
       case 'indeterminate':
         throw indeterminate(call, failureOf(call, result, attempts, secrets()));
-      case 'fail':
-        throw final(failureOf(call, result, attempts, secrets()));
+      case 'fail': {
+        const hint = firstContact && status === 404 ? ctx.server.notFoundHint : undefined;
+        throw final(failureOf(call, result, attempts, secrets(), hint));
+      }
       default: {
         const never: never = decision;
         throw new Error(`unhandled decision ${String(never)}`);
@@ -301,12 +325,15 @@ function transportError(
   failure: TransportFailure,
   errno: string | undefined,
   attempts: number,
+  more: { hint?: string } = {},
 ): TransportError {
   return new TransportError({
     method: call.method,
     path: call.path,
     failure,
     attempts,
+    ...more,
+    ...(failure === 'connect' ? { host: new URL(call.url).host } : {}),
     ...(errno ? { errno } : {}),
     ...(call.intent ? { intent: call.intent } : {}),
   });
@@ -318,6 +345,7 @@ function failureOf(
   result: AttemptResult,
   attempts: number,
   secrets: string[],
+  hint?: string,
 ): DpacApiError {
   if (result.kind === 'failure') return transportError(call, result.failure, result.errno, attempts);
   const body = (result.body ?? {}) as Record<string, unknown>;
@@ -333,6 +361,7 @@ function failureOf(
     ...(iwCode ? { iwCode } : {}),
     ...(details ? { details } : {}),
     ...(call.intent ? { intent: call.intent } : {}),
+    ...(hint ? { hint } : {}),
   });
 }
 

@@ -124,9 +124,14 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
   }
 
   async function runStep(call: Call): Promise<StepResult> {
+    const path = substitutePath(call.path, ids);
+    const result = await sendStep(call, path);
+    return path.value === undefined ? result : { ...result, path: path.value };
+  }
+
+  async function sendStep(call: Call, path: ReturnType<typeof substitutePath>): Promise<StepResult> {
     const started = Date.now();
     const ms = () => Date.now() - started;
-    const path = substitutePath(call.path, ids);
     const filled = substitute({ body: call.body }, ids, options.env);
     if (path.value === undefined || !filled.value) {
       const why = [path.error, filled.error].filter(Boolean).join(' and ');

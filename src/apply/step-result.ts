@@ -11,6 +11,8 @@ export interface StepResult {
   /** Id learnt from a creating call (or by read-back after an ambiguous create). */
   id?: string;
   ms: number;
+  /** The path sent, placeholders replaced by ids (absent when they could not be). */
+  path?: string;
   /** How an ambiguous create was settled, when it was. */
   resolution?: 'adopted-after-read-back' | 'resent-after-read-back';
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { type ApiClient, ConnectionConfigError, createClient, resolveConnection } from '../api/index.js';
 import type { CliIo } from './io.js';
-import type { Settings } from './settings.js';
+import { credentialEnv, type Settings } from './settings.js';
 
 export interface ConnectFlags {
   url?: string;
@@ -39,7 +39,7 @@ export function connect(
 ): OpenedClient | undefined {
   const resolved = resolveConnection({
     url: settings.url,
-    env: io.env,
+    env: credentialEnv(io.env, settings.target),
     caFile: flags.caFile,
     insecureSkipTlsVerify: flags.insecureSkipTlsVerify,
     allowHttp: flags.allowHttp,

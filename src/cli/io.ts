@@ -11,6 +11,8 @@ export interface CliIo {
   interrupts: Interrupts;
   /** Asks a yes/no question on the terminal; only called when isTty. */
   ask?(question: string): Promise<string>;
+  /** Replaces the live status line of a terminal ('' clears it); only called when isTty. */
+  status?(line: string): void;
 }
 
 export interface Interrupts {
@@ -48,6 +50,7 @@ export function processIo(interrupts: Interrupts): CliIo {
         rl.close();
       }
     },
+    status: (line) => process.stdout.write(`\r\u001b[2K${line}`),
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
     env: process.env,

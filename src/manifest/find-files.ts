@@ -1,11 +1,15 @@
 // Expands manifest paths (files, folders, globs) into files inside the project root. Folders
 // yield every *.yaml|*.yml below them, skipping dot-folders and node_modules; dpac.yaml is the
 // project file, never a manifest. Nothing outside the root is read, symlinks included.
+// File globs are picomatch's (braces `{a,b}`, classes, `**`; a leading `!` excludes): unlike
+// object-name patterns (manifest/glob.ts), file paths have no `{` or `!` of their own to protect.
+// Folders and globs skip the default excludes (CI and compose files, dot-files) and dpac.yaml's
+// `exclude`; a file named on its own is always read.
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { globBase, globToRegExp, isGlob } from './glob.js';
 import type { FileRef } from './read-files.js';
 
 export const PROJECT_FILE_NAMES = ['dpac.yaml', 'dpac.yml'];
@@ -16,7 +20,23 @@ export interface FindOptions {
   root: string;
   /** Folder relative patterns are resolved against (the cwd, or the folder of dpac.yaml). */
   base: string;
+  /** Globs of files never read from folders and globs, relative to `excludeBase` (dpac.yaml's `exclude`). */
+  exclude?: readonly string[];
+  /** The folder `exclude` is relative to (the folder of dpac.yaml); default `base`. */
+  excludeBase?: string;
 }
+
+/**
+ * Never manifests, wherever they are: CI pipelines, compose files and dot-files (tool settings
+ * such as .pre-commit-config.yaml), matched anywhere below the folder walked.
+ */
+const DEFAULT_EXCLUDES = [
+  '**/.gitlab-ci.yml',
+  '**/.github/**',
+  '**/docker-compose*.{yml,yaml}',
+  '**/compose.{yml,yaml}',
+  '**/.*',
+];
 
 export async function findManifestFiles(
   patterns: readonly string[],
@@ -26,16 +46,21 @@ export async function findManifestFiles(
   const base = await realpath(options.base).catch(() => options.base);
   const found = new Map<string, FileRef>();
   const diagnostics: Diagnostic[] = [];
-  const add = async (absolute: string) => {
+  const excludeBase = options.excludeBase ?? base;
+  const negated = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+  const excluded = excludeMatcher(base, excludeBase, negated, options.exclude ?? []);
+  const add = async (absolute: string, walked: boolean) => {
     const real = await realpath(absolute);
     if (!isInside(root, real)) {
       diagnostics.push(outsideRoot(display(root, absolute)));
       return;
     }
+    if (walked && excluded(absolute)) return;
     if (!found.has(real)) found.set(real, { file: display(root, absolute), path: real });
   };
   for (const pattern of patterns) {
-    if (isGlob(pattern)) {
+    if (pattern.startsWith('!')) continue;
+    if (picomatch.scan(pattern).isGlob) {
       await expandGlob(pattern, { root, base, add, diagnostics });
       continue;
     }
@@ -52,35 +77,58 @@ export async function findManifestFiles(
         detail: 'Check the path.',
       });
     } else if (info.isDirectory()) {
-      for (const file of await walk(absolute)) await add(file);
+      for (const file of await walk(absolute)) await add(file, true);
     } else if (!PROJECT_FILE_NAMES.includes(path.basename(absolute))) {
-      await add(absolute);
+      await add(absolute, false);
     }
   }
   const files = [...found.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { files, diagnostics };
 }
 
+/** Whether a walked file is excluded: the defaults (below the folder walked), `!` patterns and `exclude`. */
+function excludeMatcher(
+  base: string,
+  excludeBase: string,
+  negated: readonly string[],
+  exclude: readonly string[],
+): (absolute: string) => boolean {
+  const defaults = picomatch(DEFAULT_EXCLUDES as string[], { dot: true });
+  const own = negated.length ? picomatch(negated as string[], { dot: true }) : undefined;
+  const project = exclude.length ? picomatch(exclude as string[], { dot: true }) : undefined;
+  return (absolute) => {
+    const fromBase = slashed(path.relative(base, absolute));
+    const fromProject = slashed(path.relative(excludeBase, absolute));
+    return (
+      defaults(fromBase) ||
+      defaults(fromProject) ||
+      (own?.(fromBase) ?? false) ||
+      (project?.(fromProject) ?? false)
+    );
+  };
+}
+
+function slashed(relative: string): string {
+  return relative.split(path.sep).join('/');
+}
+
 interface GlobContext {
   root: string;
   base: string;
-  add(absolute: string): Promise<void>;
+  add(absolute: string, walked: boolean): Promise<void>;
   diagnostics: Diagnostic[];
 }
 
 async function expandGlob(pattern: string, ctx: GlobContext): Promise<void> {
   const normalized = pattern.replaceAll('\\', '/');
-  const baseDir = path.resolve(ctx.base, globBase(normalized));
-  if (normalized.split('/').includes('..') || !isInside(ctx.root, baseDir)) {
+  const relative = path.isAbsolute(normalized) ? slashed(path.relative(ctx.base, normalized)) : normalized;
+  const baseDir = path.resolve(ctx.base, picomatch.scan(relative).base);
+  if (relative.split('/').includes('..') || !isInside(ctx.root, baseDir)) {
     ctx.diagnostics.push(outsideRoot(pattern));
     return;
   }
-  const matcher = globToRegExp(
-    path.isAbsolute(normalized) ? path.relative(ctx.base, normalized) : normalized,
-  );
-  const matches = (await walk(baseDir)).filter((file) =>
-    matcher.test(path.relative(ctx.base, file).split(path.sep).join('/')),
-  );
+  const matcher = picomatch(relative);
+  const matches = (await walk(baseDir)).filter((file) => matcher(slashed(path.relative(ctx.base, file))));
   if (matches.length === 0) {
     ctx.diagnostics.push({
       severity: 'warning',
@@ -88,7 +136,7 @@ async function expandGlob(pattern: string, ctx: GlobContext): Promise<void> {
       detail: 'Globs match *.yaml and *.yml files, skipping dot-folders and node_modules.',
     });
   }
-  for (const file of matches) await ctx.add(file);
+  for (const file of matches) await ctx.add(file, true);
 }
 
 /** Every manifest file below `dir` (iterative, sorted; symlinked folders are not followed). */

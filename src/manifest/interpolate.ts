@@ -10,6 +10,10 @@ import type { Locator } from './locator.js';
 
 export interface InterpolationContext {
   vars: Readonly<Record<string, string>>;
+  /** What each variable declared in dpac.yaml is for, said when it is missing. */
+  varDescriptions?: Readonly<Record<string, string>>;
+  /** The scalar type the field at this document path takes when not a string (typed variables). */
+  scalarTypeAt?(path: readonly string[]): 'number' | 'boolean' | undefined;
   env: Readonly<Record<string, string | undefined>>;
   /** plan/apply: an unset `${env.X}` in a sensitive field is an error. validate: not checked. */
   checkSecretEnv: boolean;
@@ -31,6 +35,17 @@ export interface EnvUse {
 
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A value that is one `${var.NAME}` and nothing else: it may become a number or a boolean. */
+const WHOLE_VAR = /^\$\{var\.[A-Za-z_][A-Za-z0-9_.-]*\}$/;
+
+/** A variable's text as the number or boolean the field takes; anything else stays text. */
+function typed(text: string, path: readonly string[], ctx: InterpolationContext): unknown {
+  const type = ctx.scalarTypeAt?.(path);
+  if (type === 'number' && /^-?\d+(\.\d+)?$/.test(text.trim())) return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
 const SYNTAX_HINT = 'Write ${var.NAME} or ${env.NAME}; write $${ for a literal ${.';
 
 /**
@@ -45,7 +60,10 @@ export function interpolate(
   const diagnostics: Diagnostic[] = [];
   const path: string[] = [];
   const visit = (node: unknown): unknown => {
-    if (typeof node === 'string') return substitute(node, path, ctx, diagnostics);
+    if (typeof node === 'string') {
+      const text = substitute(node, path, ctx, diagnostics);
+      return text !== node && WHOLE_VAR.test(node) ? typed(text, path, ctx) : text;
+    }
     if (Array.isArray(node)) {
       let out: unknown[] | undefined;
       for (let i = 0; i < node.length; i++) {
@@ -123,9 +141,10 @@ function substitute(
       const found = Object.hasOwn(ctx.vars, name) ? ctx.vars[name] : undefined;
       if (found === undefined) {
         const hint = didYouMean(name, Object.keys(ctx.vars));
+        const about = ctx.varDescriptions?.[name];
         report(
           `\${var.${name}} is not defined.${hint === undefined ? '' : ` Did you mean \${var.${hint}}?`}`,
-          `Define it with --var ${name}=VALUE, in a --var-file, or in the target's variables in dpac.yaml.`,
+          `${about ? `${name}: ${about}. ` : ''}Define it with --var ${name}=VALUE, in a --var-file, in the target's variables or as a default under \`variables:\` in dpac.yaml.`,
         );
         result += original;
       } else result += found;

@@ -1,8 +1,11 @@
 // The JSON Schema of the manifest language, generated from the registry with zod's toJSONSchema:
-// a top-level oneOf over one document schema per kind (kind is a const, so exactly one matches)
-// plus the Project document of dpac.yaml. Editors use it via `# yaml-language-server: $schema=…`.
+// one document schema per kind plus the Project document of dpac.yaml, chosen by `kind` with
+// if/then (a oneOf let editors offer every kind's keys, TableGroup keys inside a Table's spec).
+// Cross-field rules that JSON Schema can say are attached to the zod schemas with `.meta()` as
+// if/then (zod refinements do not export). Editors use it via `# yaml-language-server: $schema=…`.
 import { z } from 'zod';
 import { KINDS } from '../kinds/index.js';
+import { ifThen } from '../kinds/shared/json-schema-rules.js';
 import { documentSchema } from './document-schema.js';
 import { type KindRegistry, registeredKinds } from './manifest.js';
 import { projectSchema } from './project-config.js';
@@ -19,15 +22,28 @@ function buildJsonSchema(registry: KindRegistry = KINDS): Record<string, unknown
     reused: 'inline',
     cycles: 'ref',
   }) as Record<string, unknown>;
-  const { $schema, anyOf, ...rest } = generated;
+  const { $schema, anyOf, ...rest } = generated as { $schema: string; anyOf: DocumentJsonSchema[] };
+  const names = anyOf.map((d) => d.properties.kind.const);
   return {
     $schema,
     $id: SCHEMA_ID,
     title: 'dpac manifest',
     description: 'One dpac document: a resource manifest (apiVersion dpac/v1) or the Project file dpac.yaml.',
-    oneOf: anyOf,
+    type: 'object',
+    required: ['apiVersion', 'kind'],
+    properties: { kind: { enum: names, description: 'The kind of document; it decides the keys below.' } },
+    allOf: anyOf.map((document) =>
+      ifThen(
+        { properties: { kind: { const: document.properties.kind.const } }, required: ['kind'] },
+        document,
+      ),
+    ),
     ...rest,
   };
+}
+
+interface DocumentJsonSchema extends Record<string, unknown> {
+  properties: { kind: { const: string } };
 }
 
 /** The committed form: 2-space JSON with a trailing newline. */

@@ -19,7 +19,7 @@ import { validateDocument } from './validate-document.js';
 import { resolveVariables } from './variables.js';
 
 export interface LoadManifestsOptions {
-  /** Files, folders and globs, relative to cwd. Default: dpac.yaml's `manifests`, else ['.']. */
+  /** Files, folders and globs, relative to cwd. Default: dpac.yaml's `include`, else ['.']. */
   paths?: readonly string[];
   /** The project root: paths may not leave it. */
   cwd: string;
@@ -72,11 +72,13 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
 
   const explicit = options.paths !== undefined && options.paths.length > 0;
   const projectDir = projectRef ? path.dirname(projectRef.path) : cwd;
+  const exclude = { exclude: project.exclude, excludeBase: projectDir };
   const found = explicit
-    ? await findManifestFiles(options.paths ?? [], { root, base: cwd })
-    : await findManifestFiles(project.manifests ?? ['.'], {
+    ? await findManifestFiles(options.paths ?? [], { root, base: cwd, ...exclude })
+    : await findManifestFiles(project.include ?? ['.'], {
         root,
-        base: project.manifests ? projectDir : cwd,
+        base: project.include ? projectDir : cwd,
+        ...exclude,
       });
   diagnostics.push(...found.diagnostics);
   const read = await readSources(found.files);
@@ -84,12 +86,19 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
 
   const manifests: Manifest[] = [];
   const externals: ExternalDeclaration[] = [];
+  /** Invalid documents, as far as they parse: checked for references, never planned. */
+  const partials: Manifest[] = [];
   const locators = new WeakMap<Manifest, Locator>();
   const invalid = new Set<string>();
   const envUses: EnvUse[] = [];
   const context = {
     registry,
     vars: variables.vars,
+    varDescriptions: Object.fromEntries(
+      Object.entries(project.variables).flatMap(([name, v]) =>
+        v.description ? [[name, v.description]] : [],
+      ),
+    ),
     env: options.env,
     checkSecretEnv: options.checkSecretEnv ?? false,
     envUses,
@@ -105,6 +114,10 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
         locators.set(result.manifest, document.locator);
       } else if (result.external) externals.push(result.external);
       else if (result.address) invalid.add(result.address);
+      if (result.partial) {
+        partials.push(result.partial);
+        locators.set(result.partial, document.locator);
+      }
     }
   }
 
@@ -113,11 +126,12 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
 
   const declared = new Map<string, Manifest>();
   for (const m of manifests) if (!declared.has(m.address)) declared.set(m.address, m);
-  const refs = collectRefs(manifests, declared, registry);
+  const checked = [...manifests, ...partials];
+  const refs = collectRefs(checked, declared, registry);
   externals.push(...project.external);
   diagnostics.push(
     ...checkRules({
-      manifests,
+      manifests: checked,
       declared,
       invalid,
       external: externalMatcher(externals),

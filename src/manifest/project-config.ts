@@ -41,10 +41,21 @@ export interface TargetConfig {
   names: Record<string, string>;
 }
 
+/** A variable declared in dpac.yaml: its default (lowest precedence) and what it is for. */
+interface VariableDeclaration {
+  default?: string;
+  description?: string;
+}
+
 export interface ProjectConfig {
-  /** Manifest globs relative to dpac.yaml; default: every *.yaml below the folder. */
-  manifests?: string[];
+  /** Manifest files, folders and globs relative to dpac.yaml (`include`, or its older name `manifests`). */
+  include?: string[];
+  /** Globs of files never read, relative to dpac.yaml (on top of the default excludes). */
+  exclude: string[];
   targets: Record<string, TargetConfig>;
+  /** The target used when no --target is given. */
+  default_target?: string;
+  variables: Record<string, VariableDeclaration>;
   prune: ScopePattern[];
   protect: ScopePattern[];
   /** `project:` of dpac.yaml: names the project, so its ownership tag is its own. */
@@ -57,13 +68,23 @@ export interface ProjectConfig {
 }
 
 export function defaultProject(): ProjectConfig {
-  return { targets: {}, prune: [], protect: [], ownership_tag: UNNAMED_PROJECT_TAG, external: [] };
+  return {
+    targets: {},
+    variables: {},
+    exclude: [],
+    prune: [],
+    protect: [],
+    ownership_tag: UNNAMED_PROJECT_TAG,
+    external: [],
+  };
 }
 
 const scalarString = z
   .union([z.string(), z.number(), z.boolean()])
   .transform((v) => String(v))
   .describe('A value; numbers and booleans are taken as their text.');
+
+const files = z.array(z.string().min(1));
 
 export function projectSchema(kinds: readonly KindName[]) {
   const kind = z
@@ -105,13 +126,45 @@ export function projectSchema(kinds: readonly KindName[]) {
         .object({ name: z.string().min(1).describe('Name of the project.') })
         .strict()
         .optional(),
-      manifests: z
-        .array(z.string().min(1))
+      include: files
         .optional()
         .describe(
-          'Globs of manifest files relative to dpac.yaml (`*`, `**`, `?`). Default: every *.yaml below it.',
+          'Manifest files, folders and globs relative to dpac.yaml (`*`, `**`, `?`, `{a,b}`; a leading `!` excludes). Default: every *.yaml and *.yml below it.',
         ),
-      targets: z.record(z.string(), target).default({}).describe('Named targets, chosen with --target NAME.'),
+      manifests: files.optional().describe('The older name of `include`.'),
+      exclude: files
+        .default([])
+        .describe(
+          'Globs of files never read as manifests, relative to dpac.yaml, besides the defaults (.gitlab-ci.yml, .github/**, docker-compose*.yaml, compose.yaml, dot-files).',
+        ),
+      targets: z
+        .record(z.string(), target)
+        .default({})
+        .describe(
+          'Named targets (platforms), chosen with --target NAME or default_target. Credentials come from DPAC_<TARGET>_REFRESH_TOKEN (or _USERNAME/_PASSWORD), else DPAC_REFRESH_TOKEN.',
+        ),
+      default_target: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('The target used when no --target is given (one of targets).'),
+      variables: z
+        .record(
+          z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'variable names: letters, digits, _ . -'),
+          z
+            .object({
+              default: scalarString
+                .optional()
+                .describe('Value used when no target, --var-file or --var sets it.'),
+              description: z
+                .string()
+                .optional()
+                .describe('What the variable is for (shown when it is missing).'),
+            })
+            .strict(),
+        )
+        .default({})
+        .describe('Variables the manifests use as ${var.NAME}, with defaults and descriptions.'),
       prune: z
         .array(scope)
         .default([])
@@ -179,7 +232,25 @@ export async function loadProjectConfig(
     );
     return { project: defaultProject(), diagnostics };
   }
-  const { apiVersion: _v, kind: _k, metadata: _m, external, ownership_tag, ...rest } = result.data;
+  const {
+    apiVersion: _v,
+    kind: _k,
+    metadata: _m,
+    manifests,
+    include,
+    external,
+    ownership_tag,
+    ...rest
+  } = result.data;
+  if (manifests && include) {
+    diagnostics.push({
+      severity: 'error',
+      summary: 'Give `include` or its older name `manifests`, not both',
+      detail: 'Move the patterns of `manifests` under `include`.',
+      source: document.locator.key('/manifests'),
+    });
+    return { project: defaultProject(), diagnostics };
+  }
   const declarations: ExternalDeclaration[] = [];
   external.forEach((entry, i) => {
     const parsed = parseExternalEntry(entry, registry, document.locator.value(`/external/${i}`));
@@ -187,7 +258,11 @@ export async function loadProjectConfig(
     else declarations.push(parsed.declaration);
   });
   const tag = ownership_tag ?? (rest.project ? projectTag(rest.project) : UNNAMED_PROJECT_TAG);
-  return { project: { ...rest, ownership_tag: tag, external: declarations }, diagnostics };
+  const chosen = include ?? manifests;
+  return {
+    project: { ...rest, ...(chosen ? { include: chosen } : {}), ownership_tag: tag, external: declarations },
+    diagnostics,
+  };
 }
 
 /** The target `--target NAME` chose, or an error naming the defined ones. */

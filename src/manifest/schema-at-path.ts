@@ -95,3 +95,19 @@ export function descriptionAt(root: Schema, path: readonly PropertyKey[]): strin
   }
   return undefined;
 }
+
+/**
+ * `number` or `boolean` when the field at `path` takes that and never a string: a whole-value
+ * `${var.NAME}` there is typed (`--var max_connections=4` gives 4, not "4").
+ */
+export function scalarTypeAt(root: Schema, path: readonly PropertyKey[]): 'number' | 'boolean' | undefined {
+  const types = new Set(
+    fieldsAt(root, path)
+      .flatMap((f) => concrete(f))
+      .map((s) => defOf(s).type),
+  );
+  if (types.has('string') || types.has('enum') || types.has('literal')) return undefined;
+  if (types.has('number') || types.has('int')) return 'number';
+  if (types.has('boolean')) return 'boolean';
+  return undefined;
+}

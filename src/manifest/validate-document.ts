@@ -3,6 +3,7 @@
 import { makeAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { KindName } from '../kinds/index.js';
+import { deeperIssues } from './deeper-issues.js';
 import { didYouMean } from './did-you-mean.js';
 import { documentSchema } from './document-schema.js';
 import type { ExternalDeclaration } from './external.js';
@@ -15,12 +16,14 @@ import {
   registeredKinds,
 } from './manifest.js';
 import type { ParsedDocument } from './parse-yaml.js';
+import { scalarTypeAt } from './schema-at-path.js';
 import { sensitiveMatcher } from './sensitive.js';
 import { issuesToDiagnostics } from './zod-issues.js';
 
 export interface DocumentContext {
   registry: KindRegistry;
   vars: Readonly<Record<string, string>>;
+  varDescriptions?: Readonly<Record<string, string>>;
   env: Readonly<Record<string, string | undefined>>;
   checkSecretEnv: boolean;
   /** Collects every `${env.NAME}` met (see secretEchoes). */
@@ -31,6 +34,11 @@ export interface DocumentResult {
   manifest?: Manifest;
   /** A document with `metadata.external: true`: a declaration, not a manifest. */
   external?: ExternalDeclaration;
+  /**
+   * An invalid document's manifest without its broken values, when that much parses: only for the
+   * cross-manifest checks, so its reference errors come in the same run as its schema errors.
+   */
+  partial?: Manifest;
   /** The address the document declares, even when it is invalid (so others' references to it don't cascade). */
   address?: string;
   diagnostics: Diagnostic[];
@@ -53,8 +61,11 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
   if (!definition) return fail({ severity: 'error', summary: `Unknown kind ${kind}`, source: doc.start });
   const address = guessAddress(record, kind, ctx.registry);
   const isSensitive = sensitiveMatcher(definition.sensitive);
+  const schema = documentSchema(ctx.registry, kind);
   const interpolated = interpolate(record, {
     vars: ctx.vars,
+    ...(ctx.varDescriptions ? { varDescriptions: ctx.varDescriptions } : {}),
+    scalarTypeAt: (path) => scalarTypeAt(schema, path),
     env: ctx.env,
     checkSecretEnv: ctx.checkSecretEnv,
     isSensitive: (path) => path[0] === 'spec' && path.length > 1 && isSensitive(path, 1),
@@ -67,28 +78,40 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
   if (metadata && typeof metadata === 'object' && metadata.external === true)
     return externalDocument(input, kind, doc, ctx, interpolated.diagnostics);
   if (input.spec === null || input.spec === undefined) input.spec = {};
-  const schema = documentSchema(ctx.registry, kind);
   const parsed = schema.safeParse(input);
   const diagnostics = [...interpolated.diagnostics];
   if (!parsed.success) {
+    const deeper = deeperIssues(schema, input, parsed.error.issues);
     // A field whose reference did not resolve is already reported; don't pile schema errors on it.
     const reported = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => locationKey(d)));
-    const schemaProblems = issuesToDiagnostics(parsed.error.issues, {
+    const schemaProblems = issuesToDiagnostics([...parsed.error.issues, ...deeper.issues], {
       schema,
       data: input,
       locator: doc.locator,
       address,
     });
     diagnostics.push(...schemaProblems.filter((d) => !reported.has(locationKey(d))));
-    return { address, diagnostics };
+    const partial = deeper.data === undefined ? undefined : toManifest(deeper.data, kind, doc, ctx.registry);
+    return { address, diagnostics, ...(partial ? { partial } : {}) };
   }
-  if (diagnostics.some((d) => d.severity === 'error')) return { address, diagnostics };
-  const data = parsed.data as { metadata: ManifestMetadata; spec: unknown };
-  const ancestors = ancestorKindsIn(ctx.registry, kind).map((k) =>
-    String(data.metadata[ctx.registry[k]?.metadataKey ?? k]),
+  const manifest = toManifest(parsed.data, kind, doc, ctx.registry);
+  if (diagnostics.some((d) => d.severity === 'error')) return { address, diagnostics, partial: manifest };
+  return { manifest, address: manifest.address, diagnostics };
+}
+
+function toManifest(
+  parsedData: unknown,
+  kind: KindName,
+  doc: ParsedDocument,
+  registry: KindRegistry,
+): Manifest {
+  const definition = registry[kind] as NonNullable<KindRegistry[KindName]>;
+  const data = parsedData as { metadata: ManifestMetadata; spec: unknown };
+  const ancestors = ancestorKindsIn(registry, kind).map((k) =>
+    String(data.metadata[registry[k]?.metadataKey ?? k]),
   );
   const locator = doc.locator;
-  const manifest: Manifest = {
+  return {
     kind,
     name: data.metadata.name,
     ancestors,
@@ -98,7 +121,6 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
     source: locator.key('/kind') ?? doc.start,
     locate: (pointer) => locator.value(`/spec${pointer}`) ?? locator.nearest(`/spec${pointer}`, '/spec'),
   };
-  return { manifest, address: manifest.address, diagnostics };
 }
 
 /** An external object: its metadata is checked; a spec is not needed, and one given is ignored (with a warning). */

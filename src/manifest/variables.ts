@@ -1,5 +1,6 @@
 // The values behind `${var.NAME}`: --var beats --var-file (later files win) beats the target's
-// variables in dpac.yaml. An unknown --target is an error with a suggestion.
+// variables in dpac.yaml beats the defaults of dpac.yaml's `variables`. The target is --target,
+// else `default_target`; an unknown one is an error with a suggestion.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -22,8 +23,11 @@ export async function resolveVariables(
 ): Promise<{ vars: Record<string, string>; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const vars: Record<string, string> = {};
-  if (sources.target !== undefined) {
-    const found = findTarget(sources.project, sources.target);
+  for (const [name, declared] of Object.entries(sources.project.variables))
+    if (declared.default !== undefined) vars[name] = declared.default;
+  const target = sources.target ?? sources.project.default_target;
+  if (target !== undefined) {
+    const found = findTarget(sources.project, target);
     if (found.target) Object.assign(vars, found.target.variables);
     else diagnostics.push(found.diagnostic);
   }

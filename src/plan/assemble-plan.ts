@@ -8,6 +8,7 @@ import { KINDS } from '../kinds/index.js';
 import type { LiveState } from '../live/live-object.js';
 import type { Manifest } from '../manifest/manifest.js';
 import { VERSION } from '../version.js';
+import { changePatch } from './change-patch.js';
 import { fingerprint, stableStringify } from './fingerprint.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanChange, summarize } from './plan.js';
 import { redactCallBody, SENSITIVE } from './redact-plan.js';
@@ -72,14 +73,18 @@ function toPlanChange(c: Change, declared: AssembleInput['declared']): PlanChang
     for (const p of sensitive) if (getPointer(out, p) !== undefined) out = setPointer(out, p, SENSITIVE);
     return out;
   };
-  return {
-    address: c.address,
-    kind: c.kind,
+  const shown = {
     action: c.action,
-    reason: c.reason,
     before: hide(c.before),
     after: hide(c.after),
     fields: c.fields.filter((f) => !sensitive.some((p) => f.path === p || f.path.startsWith(`${p}/`))),
+  };
+  return {
+    address: c.address,
+    kind: c.kind,
+    reason: c.reason,
+    ...shown,
+    patch: changePatch(shown, kind.keyedLists),
     ...(c.ignore?.length ? { ignore: c.ignore } : {}),
     ...(refs.length ? { refs: [...new Set(refs)] } : {}),
     ...(c.renamedFrom ? { renamed_from: c.renamedFrom } : {}),

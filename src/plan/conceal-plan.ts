@@ -10,7 +10,7 @@ export function concealPlan(plan: Plan, secrets: ReadonlyMap<string, string>): P
     ...plan,
     changes: plan.changes.map((c) => ({
       ...c,
-      ...concealSecrets({ before: c.before, after: c.after, fields: c.fields }, secrets),
+      ...concealSecrets({ before: c.before, after: c.after, fields: c.fields, patch: c.patch }, secrets),
     })),
     calls: plan.calls.map((c) => ({ ...c, body: concealSecrets(c.body, secrets) })),
   };

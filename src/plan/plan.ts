@@ -5,6 +5,7 @@ import type { Action, Change } from '../diff/change.js';
 import type { FieldChange } from '../diff/compare-specs.js';
 import type { UnmanagedObject } from '../diff/undeclared.js';
 import type { KindName } from '../kinds/kind.js';
+import type { PatchOperation } from './change-patch.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -25,6 +26,8 @@ export interface PlanChange {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   fields: FieldChange[];
+  /** RFC 6902 operations from `before` to the declared fields (plan/change-patch.ts); no secret. */
+  patch: PatchOperation[];
   /** metadata.ignore pointers of the manifest (verification after apply honours them too). */
   ignore?: string[];
   /** Addresses the desired spec refers to (verification reads them to map ids back to names). */

@@ -10,6 +10,8 @@ export interface PlanView {
   plan: Plan;
   /** `--show-calls`: the literal calls after the plan (text only). */
   showCalls?: boolean;
+  /** `--full`: no group of changes summarised (text only). */
+  full?: boolean;
   /** `show`: say when, for which URL and by which version the plan was made. */
   provenance?: boolean;
   /** `plan --out FILE`: where the plan was saved, with the command that applies it. */
@@ -17,12 +19,12 @@ export interface PlanView {
 }
 
 export const PLAN_VIEWS: Views<PlanView, 'text' | 'json' | 'markdown'> = {
-  text: ({ plan, showCalls, provenance, savedTo }, style) =>
+  text: ({ plan, showCalls, full, provenance, savedTo }, style) =>
     [
       ...(provenance
         ? [`Plan made ${plan.created_at} for ${plan.url} by dpac ${plan.tool_version}.`, '']
         : []),
-      renderPlanText(plan, style),
+      renderPlanText(plan, style, { full }),
       ...(showCalls ? ['', renderCalls(plan.calls, style)] : []),
       ...(savedTo
         ? ['', `Saved the plan to ${savedTo}. Apply exactly this plan with: dpac apply --plan ${savedTo}`]

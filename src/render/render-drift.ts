@@ -3,6 +3,7 @@
 import type { UnmanagedObject } from '../diff/undeclared.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { formatValue } from './format-value.js';
+import { cell, code, details, fieldDiffMarkdown, fitSections, MARKDOWN_LIMIT } from './markdown.js';
 import { renderUnmanaged } from './render-unmanaged.js';
 import { paint, type Style } from './style.js';
 import { renderJson, type Views } from './view.js';
@@ -74,22 +75,39 @@ export function renderDriftText(report: DriftReport, style: Style): string {
   return lines.join('\n') + (unmanaged ? `\n${unmanaged}` : '');
 }
 
+/**
+ * The table of what drifted, then the field diffs of each changed object; a blank line before any
+ * text after the table, so it does not join the last row. Under the comment limit the field diffs
+ * go first, then the rows are counted instead of listed.
+ */
 function renderDriftMarkdown(report: DriftReport): string {
   if (report.in_sync) return `### dpac drift\n\nNo drift.${unmanagedNote(report)}`;
   const rows = [
-    ...report.changed.map((c) => `| changed | \`${c.address}\` | ${c.reason} |`),
-    ...report.missing.map((a) => `| missing | \`${a}\` | declared, not found live |`),
-    ...report.extra.map((a) => `| extra | \`${a}\` | owned by dpac, no longer declared |`),
+    ...report.changed.map((c) => `| changed | ${cell(code(c.address))} | ${cell(c.reason)} |`),
+    ...report.missing.map((a) => `| missing | ${cell(code(a))} | declared, not found live |`),
+    ...report.extra.map((a) => `| extra | ${cell(code(a))} | owned by dpac, no longer declared |`),
   ];
-  return (
-    ['### dpac drift', '', '| kind of drift | address | why |', '|---|---|---|', ...rows].join('\n') +
-    unmanagedNote(report)
+  const table = ['| kind of drift | address | why |', '|---|---|---|', ...rows, '', ''].join('\n');
+  const counted = `${report.changed.length} changed, ${report.missing.length} missing, ${report.extra.length} extra (the list is left out to fit the comment; \`dpac drift\` lists them).\n\n`;
+  const diffs = report.changed
+    .filter((c) => c.fields.length > 0)
+    .flatMap((c) => details(`<code>${escapeHtml(c.address)}</code>`, c.fields.flatMap(fieldDiffMarkdown)))
+    .join('\n');
+  const body = fitSections(
+    '### dpac drift\n\n',
+    [{ levels: [() => table, () => table, () => counted] }, { levels: [() => diffs, () => ''] }],
+    MARKDOWN_LIMIT,
   );
+  return body.trimEnd() + unmanagedNote(report, '\n\n');
 }
 
-function unmanagedNote(report: DriftReport): string {
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function unmanagedNote(report: DriftReport, before = '\n'): string {
   const n = report.unmanaged.length;
   return n
-    ? `\n${n} unmanaged live object${n === 1 ? '' : 's'} (not declared, not owned) left untouched.`
+    ? `${before}${n} unmanaged live object${n === 1 ? '' : 's'} (not declared, not owned) left untouched.`
     : '';
 }

@@ -1,53 +1,110 @@
-// Markdown view of a plan for pull-request comments, capped in size with a summary when huge. Pure.
-import { ACTION_SYMBOL } from '../diff/change.js';
+// Markdown view of a plan for pull-request comments: the summary, then one collapsible block per
+// kind (a table of its changes and their field diffs), then the API calls. Under GitHub's comment
+// limit it degrades kind by kind, biggest first: field diffs of creates go, then every field diff,
+// then creates, updates and adopts are only counted (deletes and replaces stay listed), then the
+// kind is one line. The calls shrink to a count in the first round. Pure.
+import { ACTION_SYMBOL, type Action } from '../diff/change.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
-import { formatValue } from './format-value.js';
+import { formatValue, leaves } from './format-value.js';
+import {
+  cell,
+  code,
+  details,
+  fieldDiffMarkdown,
+  fitSections,
+  MARKDOWN_LIMIT,
+  type Section,
+} from './markdown.js';
 import { summaryLine } from './render-plan-text.js';
 
-/** PR comment bodies are limited (GitHub: 65,536 characters); stay well below. */
-const MARKDOWN_CAP = 60_000;
+export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
+  const unmanaged = plan.summary.unmanaged
+    ? ` ${plan.summary.unmanaged} unmanaged live objects left untouched.`
+    : '';
+  const head = ['### dpac plan', '', `**${summaryLine(plan)}**${unmanaged}`, '', ''].join('\n');
+  if (plan.changes.length === 0) return `${head}No changes. Live state matches the manifests.`;
+  const sections: Section[] = [...byKind(plan.changes).map(kindSection), callsSection(plan)];
+  return fitSections(head, sections, cap).trimEnd();
+}
 
-export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_CAP): string {
-  const head = [
-    '### dpac plan',
-    '',
-    `**${summaryLine(plan)}**${plan.summary.unmanaged ? ` ${plan.summary.unmanaged} unmanaged live objects left untouched.` : ''}`,
-    '',
-  ];
-  if (plan.changes.length === 0) return [...head, 'No changes. Live state matches the manifests.'].join('\n');
-  const table = ['| | address | action | reason |', '|---|---|---|---|', ...plan.changes.map(row)];
-  const details = plan.changes.filter((c) => c.fields.length > 0).map(detail);
-  const calls = [
-    '<details><summary>API calls</summary>',
-    '',
-    '```',
-    ...plan.calls.map((c) => `${c.id} ${c.method} ${c.path}`),
-    '```',
-    '</details>',
-  ];
-  const full = [...head, ...table, '', ...details, ...calls].join('\n');
-  if (full.length <= cap) return full;
-  const truncated = [...head, ...table].join('\n');
-  const note = `\n\n_Output truncated: ${plan.changes.length} changes and ${plan.calls.length} calls. Run \`dpac plan --json\` for everything._`;
-  return truncated.length + note.length <= cap
-    ? truncated + note
-    : truncated.slice(0, cap - note.length) + note;
+function byKind(changes: readonly PlanChange[]): PlanChange[][] {
+  const groups = new Map<string, PlanChange[]>();
+  for (const c of changes) {
+    const group = groups.get(c.kind);
+    if (group) group.push(c);
+    else groups.set(c.kind, [c]);
+  }
+  return [...groups.values()];
+}
+
+/** Deletes and replaces are listed at every level but the last, where the kind is one line. */
+const ALWAYS_LISTED: ReadonlySet<Action> = new Set(['delete', 'replace']);
+
+function kindSection(changes: PlanChange[]): Section {
+  const kind = (changes[0] as PlanChange).kind;
+  const summary = `<strong>${kind}</strong>: ${counts(changes)}`;
+  const block = (body: string[]) => details(summary, body).join('\n');
+  const withDiffs = (keep: (c: PlanChange) => boolean) =>
+    block([...table(changes), '', ...changes.filter(keep).flatMap(changeDiff)]);
+  const listed = changes.filter((c) => ALWAYS_LISTED.has(c.action));
+  const counted = changes.length - listed.length;
+  return {
+    levels: [
+      () => withDiffs(() => true),
+      () => withDiffs((c) => c.action !== 'create'),
+      () => block(table(changes)),
+      () =>
+        block([
+          ...(listed.length ? [...table(listed), ''] : []),
+          `_${counted} more ${kind} change${counted === 1 ? '' : 's'} (creates, updates, adopts) left out to fit the comment: \`dpac plan\` or \`dpac show --full\` lists them._`,
+        ]),
+      () =>
+        `- **${kind}**: ${counts(changes)} (listing left out to fit the comment; \`dpac show --full\` lists them)\n`,
+    ],
+  };
+}
+
+function counts(changes: readonly PlanChange[]): string {
+  const order: Action[] = ['create', 'update', 'replace', 'delete', 'adopt'];
+  const words: Record<Action, string> = {
+    create: 'to add',
+    update: 'to change',
+    replace: 'to replace',
+    delete: 'to destroy',
+    adopt: 'to adopt',
+    noop: 'in sync',
+  };
+  return order
+    .map((a) => [a, changes.filter((c) => c.action === a).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([a, n]) => `${n} ${words[a]}`)
+    .join(', ');
+}
+
+function table(changes: readonly PlanChange[]): string[] {
+  return ['| | address | action | reason |', '|---|---|---|---|', ...changes.map(row)];
 }
 
 function row(c: PlanChange): string {
-  return `| \`${ACTION_SYMBOL[c.action]}\` | \`${c.address}\` | ${c.action} | ${escapeCell(c.reason)} |`;
+  return `| \`${ACTION_SYMBOL[c.action]}\` | ${cell(code(c.address))} | ${c.action} | ${cell(c.reason)} |`;
 }
 
-function detail(c: PlanChange): string {
-  const lines = c.fields.map(
-    (f) =>
-      `- \`${f.path}\`: \`${formatValue(f.before)}\` → \`${formatValue(f.after)}\`${f.why ? ` (${f.why})` : ''}`,
-  );
-  return [`<details><summary><code>${c.address}</code></summary>`, '', ...lines, '', '</details>', ''].join(
-    '\n',
-  );
+/** A created object's declared fields, or a changed object's field diffs; nothing for a delete. */
+function changeDiff(c: PlanChange): string[] {
+  const lines =
+    c.action === 'create'
+      ? leaves(c.after ?? {}).map(([path, value]) => `- ${code(path)} = ${code(formatValue(value))}`)
+      : c.fields.flatMap(fieldDiffMarkdown);
+  if (lines.length === 0) return [];
+  return [`**${code(c.address)}** (${c.action})`, '', ...lines, ''];
 }
 
-function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|');
+function callsSection(plan: Plan): Section {
+  const n = plan.calls.length;
+  const note = `_${n} API call${n === 1 ? '' : 's'}: \`dpac plan --show-calls\` lists them._\n`;
+  const full = () =>
+    details('API calls', ['```', ...plan.calls.map((c) => `${c.id} ${c.method} ${c.path}`), '```']).join(
+      '\n',
+    );
+  return { levels: [full, () => note] };
 }

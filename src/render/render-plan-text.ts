@@ -1,8 +1,10 @@
 // Human view of a plan: terraform-like blocks (+ ~ -/+ - &) with field diffs, big groups of
-// children summarised, and the closing `Plan: ...` line. Pure.
+// created, updated or adopted children summarised (never a delete or a replace; `--full` shows
+// everything), and the closing `Plan: ...` line. Pure.
 import { parseAddress } from '../core/address.js';
-import { ACTION_SYMBOL } from '../diff/change.js';
+import { ACTION_SYMBOL, type Action } from '../diff/change.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
+import { fieldDiffLines } from './field-diff.js';
 import { formatValue, leaves } from './format-value.js';
 import { renderUnmanaged } from './render-unmanaged.js';
 import { ACTION_TONE, ACTION_VERB, paint, type Style } from './style.js';
@@ -10,7 +12,15 @@ import { ACTION_TONE, ACTION_VERB, paint, type Style } from './style.js';
 const GROUP_LIMIT = 10;
 const GROUP_SHOWN = 3;
 
-export function renderPlanText(plan: Plan, style: Style): string {
+/** Only these may be summarised: a delete or replace is always listed, whatever the count. */
+const COLLAPSIBLE: ReadonlySet<Action> = new Set(['create', 'update', 'adopt']);
+
+export interface PlanTextOptions {
+  /** `--full`: list every change, no group summarised. */
+  full?: boolean;
+}
+
+export function renderPlanText(plan: Plan, style: Style, options: PlanTextOptions = {}): string {
   const lines: string[] = [];
   const secrets = secretSources(plan);
   if (plan.changes.length === 0) {
@@ -18,7 +28,9 @@ export function renderPlanText(plan: Plan, style: Style): string {
   } else {
     lines.push('dpac will perform the following actions:', '');
     for (const group of groupChanges(plan.changes)) {
-      const shown = group.length > GROUP_LIMIT ? group.slice(0, GROUP_SHOWN) : group;
+      const collapse =
+        !options.full && group.length > GROUP_LIMIT && COLLAPSIBLE.has((group[0] as PlanChange).action);
+      const shown = collapse ? group.slice(0, GROUP_SHOWN) : group;
       for (const change of shown) lines.push(...renderChange(change, style, secrets), '');
       if (shown.length < group.length) {
         const first = group[0] as PlanChange;
@@ -27,7 +39,7 @@ export function renderPlanText(plan: Plan, style: Style): string {
           paint(
             style,
             ACTION_TONE[first.action],
-            `  ${ACTION_SYMBOL[first.action]} ... and ${rest} more ${first.kind} objects ${ACTION_VERB[first.action]} (see --json)`,
+            `  ${ACTION_SYMBOL[first.action]} ... and ${rest} more ${first.kind} objects ${ACTION_VERB[first.action]} (--full lists them)`,
           ),
           '',
         );
@@ -81,10 +93,8 @@ function renderChange(change: PlanChange, style: Style, secrets: SecretSources):
     }
   } else if (change.action === 'update' || change.action === 'replace' || change.action === 'adopt') {
     for (const f of change.fields) {
-      const why = f.why ? paint(style, 'magenta', `  # ${f.why}`) : '';
-      out.push(
-        `      ${paint(style, 'yellow', '~')} ${f.path}: ${formatValue(f.before)} → ${formatValue(f.after)}${why}`,
-      );
+      const [first = '', ...rest] = fieldDiffLines(f, style);
+      out.push(`      ${paint(style, 'yellow', '~')} ${first}`, ...rest.map((line) => `          ${line}`));
     }
   }
   return out;

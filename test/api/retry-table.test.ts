@@ -54,8 +54,9 @@ function countOf(server: ScriptedServer, method: string): number {
 const METHODS: HttpMethod[] = ['GET', 'PUT', 'DELETE', 'PATCH', 'POST'];
 
 describe('connect error before sending', () => {
-  it.each(METHODS)('retries a %s whose connection was refused, and sends it once', async (method) => {
+  it.each(METHODS)('retries a %s whose connection was refused mid-run, and sends it once', async (method) => {
     const port = await freePort();
+    const first = await startScriptedServer(answers([]), { port });
     let server: ScriptedServer | undefined;
     const sleeps: number[] = [];
     const client = createClient({
@@ -63,7 +64,7 @@ describe('connect error before sending', () => {
       auth: { refreshToken: 'rt' },
       retry: {
         random: () => 1,
-        // The server comes up during the first backoff: the first attempt was provably refused.
+        // The server comes back during the first backoff: the first attempt was provably refused.
         sleep: async (ms) => {
           sleeps.push(ms);
           if (!server) {
@@ -74,14 +75,19 @@ describe('connect error before sending', () => {
       },
     });
     open.push(client);
+    // The run has had an answer, so a refused connection is a blip, not a wrong URL.
+    await client.get('/domains');
+    await first.close();
+    // Let the client see its kept-alive socket close, so the next attempt is refused, not reset.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const response = await call(client, method);
     expect(response.status).toBe(200);
     expect(sleeps.length).toBeGreaterThan(0);
     expect(countOf(server!, method)).toBe(1);
   });
 
-  it('gives up on a GET after 5 refused attempts with a transport error', async () => {
-    const port = await freePort();
+  /** A client of a loopback port, recording its backoff sleeps. */
+  function refusedClient(port: number) {
     const sleeper = recordingSleep();
     const client = createClient({
       baseUrl: `http://127.0.0.1:${port}/v3`,
@@ -89,6 +95,26 @@ describe('connect error before sending', () => {
       retry: { sleep: sleeper.sleep, random: () => 1 },
     });
     open.push(client);
+    return { client, sleeper };
+  }
+
+  it('fails a refused first request at once, naming the host', async () => {
+    const port = await freePort();
+    const { client, sleeper } = refusedClient(port);
+    const error = await client.get('/domains').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).failure).toBe('connect');
+    expect((error as TransportError).attempts).toBe(1);
+    expect((error as TransportError).message).toContain(`could not connect to 127.0.0.1:${port}`);
+    expect(sleeper.delays).toEqual([]);
+  });
+
+  it('gives up on a GET after 8 refused attempts once the run has had an answer', async () => {
+    const port = await freePort();
+    const first = await startScriptedServer(answers([]), { port });
+    const { client, sleeper } = refusedClient(port);
+    await client.get('/domains');
+    await first.close();
     const error = await client.get('/domains').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).failure).toBe('connect');

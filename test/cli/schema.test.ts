@@ -23,21 +23,31 @@ interface DocumentSchema {
   };
 }
 
+interface Documents {
+  allOf: { if: { properties: { kind: { const: string } } }; then: DocumentSchema }[];
+}
+
+function documents(schema: Documents): DocumentSchema[] {
+  return schema.allOf.map((rule) => rule.then);
+}
+
 describe('dpac schema', () => {
-  it('prints a oneOf over one document per kind plus the Project document', async () => {
+  it('chooses one document schema per kind, plus the Project document, by kind (if/then)', async () => {
     const io = captureIo(REPO);
     expect(await runCli(['schema'], io)).toBe(0);
-    const schema = JSON.parse(io.stdout.join('')) as { $schema: string; oneOf: DocumentSchema[] };
+    const schema = JSON.parse(io.stdout.join('')) as { $schema: string } & Documents;
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
-    expect(schema.oneOf.map((d) => d.properties.kind.const)).toEqual([...KIND_NAMES, 'Project']);
-    for (const document of schema.oneOf) expect(document.properties.apiVersion.const).toBe('dpac/v1');
+    expect(documents(schema).map((d) => d.properties.kind.const)).toEqual([...KIND_NAMES, 'Project']);
+    for (const rule of schema.allOf)
+      expect(rule.if.properties.kind.const).toBe(rule.then.properties.kind.const);
+    for (const document of documents(schema)) expect(document.properties.apiVersion.const).toBe('dpac/v1');
   });
 
   it('gives child kinds their parent keys and carries field descriptions', async () => {
     const io = captureIo(REPO);
     await runCli(['schema'], io);
-    const schema = JSON.parse(io.stdout.join('')) as { oneOf: DocumentSchema[] };
-    const byKind = new Map(schema.oneOf.map((d) => [d.properties.kind.const, d]));
+    const schema = JSON.parse(io.stdout.join('')) as Documents;
+    const byKind = new Map(documents(schema).map((d) => [d.properties.kind.const, d]));
     expect(byKind.get('Table')?.properties.metadata.required).toEqual(['name', 'source']);
     expect(byKind.get('ValidationSpec')?.properties.metadata.required).toEqual(['name', 'source', 'table']);
     expect(byKind.get('Domain')?.properties.spec?.properties?.environments?.description).toBe(

@@ -141,7 +141,7 @@ describe('dpac validate', () => {
     expect(io.stdout.join('\n')).toBe(
       [
         'domains.yaml:6:16 error: ${var.team} is not defined.',
-        "    Define it with --var team=VALUE, in a --var-file, or in the target's variables in dpac.yaml.",
+        "    Define it with --var team=VALUE, in a --var-file, in the target's variables or as a default under `variables:` in dpac.yaml.",
         '1 error, 0 warnings.',
       ].join('\n'),
     );

@@ -1,7 +1,7 @@
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { globToRegExp, matchesGlob } from '../../src/manifest/glob.js';
+import { matchesGlob } from '../../src/manifest/glob.js';
 import { lines, type TempProject, tempProject } from './helpers.js';
 
 let project: TempProject | undefined;
@@ -13,15 +13,17 @@ afterEach(async () => {
 const domain = (name: string) => `apiVersion: dpac/v1\nkind: Domain\nmetadata: { name: ${name} }\n`;
 
 describe('globs', () => {
-  it('matches *, ** and ? over path segments', () => {
-    expect(globToRegExp('tables/*.yaml').test('tables/a.yaml')).toBe(true);
-    expect(globToRegExp('tables/*.yaml').test('tables/x/a.yaml')).toBe(false);
-    expect(globToRegExp('**/*.yaml').test('a.yaml')).toBe(true);
-    expect(globToRegExp('**/*.yaml').test('x/y/a.yaml')).toBe(true);
-    expect(globToRegExp('src/**').test('src/a/b.yml')).toBe(true);
-    expect(globToRegExp('v?.yaml').test('v1.yaml')).toBe(true);
-    expect(globToRegExp('v?.yaml').test('v10.yaml')).toBe(false);
-    expect(globToRegExp('a.yaml').test('aXyaml')).toBe(false);
+  it('matches *, ** and ? over path segments, and nothing else', () => {
+    expect(matchesGlob('tables/*', 'tables/a')).toBe(true);
+    expect(matchesGlob('tables/*', 'tables/x/a')).toBe(false);
+    expect(matchesGlob('**/a', 'a')).toBe(true);
+    expect(matchesGlob('**/a', 'x/y/a')).toBe(true);
+    expect(matchesGlob('src/**', 'src/a/b')).toBe(true);
+    expect(matchesGlob('v?', 'v1')).toBe(true);
+    expect(matchesGlob('v?', 'v10')).toBe(false);
+    expect(matchesGlob('a.b', 'aXb')).toBe(false);
+    expect(matchesGlob('{a,b}', '{a,b}')).toBe(true);
+    expect(matchesGlob('{a,b}', 'a')).toBe(false);
   });
 
   it('matches names and parent/name paths for prune and protect patterns', () => {
@@ -92,6 +94,49 @@ describe('finding manifest files', () => {
   });
 });
 
+describe('include and exclude', () => {
+  it('skips CI, compose and dot-files by default, but reads a file named on its own', async () => {
+    project = await tempProject({
+      'a.yaml': domain('a'),
+      '.gitlab-ci.yml': 'stages: [plan]\n',
+      '.pre-commit-config.yaml': 'repos: []\n',
+      'docker-compose.override.yaml': 'services: {}\n',
+      'deploy/compose.yml': 'services: {}\n',
+      '.github/workflows/plan.yml': 'on: push\n',
+    });
+    const walked = await project.load();
+    expect(walked.diagnostics).toEqual([]);
+    expect(walked.files).toEqual(['a.yaml']);
+    const named = await project.load({ paths: ['docker-compose.override.yaml'] });
+    expect(named.files).toEqual(['docker-compose.override.yaml']);
+  });
+
+  it('takes include with braces and ! patterns, and exclude, from dpac.yaml', async () => {
+    project = await tempProject({
+      'dpac.yaml':
+        'apiVersion: dpac/v1\nkind: Project\ninclude: ["{prod,shared}/**/*.yaml", "!**/draft-*.yaml"]\nexclude: ["shared/legacy/**"]\n',
+      'prod/a.yaml': domain('a'),
+      'prod/draft-b.yaml': domain('b'),
+      'shared/c.yaml': domain('c'),
+      'shared/legacy/d.yaml': domain('d'),
+      'dev/e.yaml': domain('e'),
+    });
+    const result = await project.load();
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files).toEqual(['prod/a.yaml', 'shared/c.yaml']);
+  });
+
+  it('keeps manifests as the older name of include, and refuses both', async () => {
+    project = await tempProject({
+      'dpac.yaml': 'apiVersion: dpac/v1\nkind: Project\ninclude: ["a.yaml"]\nmanifests: ["b.yaml"]\n',
+      'a.yaml': domain('a'),
+    });
+    expect(lines((await project.load()).diagnostics)).toEqual([
+      'dpac.yaml:4:1 error: Give `include` or its older name `manifests`, not both',
+    ]);
+  });
+});
+
 describe('dpac.yaml', () => {
   it('uses its manifests globs when no paths are given', async () => {
     project = await tempProject({
@@ -103,7 +148,9 @@ describe('dpac.yaml', () => {
     expect(result.files).toEqual(['prod/a.yaml']);
     expect(result.project).toEqual({
       external: [],
-      manifests: ['prod/*.yaml'],
+      include: ['prod/*.yaml'],
+      exclude: [],
+      variables: {},
       targets: {},
       prune: [],
       protect: [],

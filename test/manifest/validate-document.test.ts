@@ -74,7 +74,11 @@ describe('document validation', () => {
       await problems(
         'apiVersion: dpac/v1\nkind: Source\nmetadata: { name: s }\nspec: { environment: prod, connection: { password: 5 } }\n',
       ),
-    ).toEqual(['m.yaml:4:52 error: `spec.connection.password` must be a string or a mapping, not a number']);
+    ).toEqual([
+      // The invalid document's references are checked in the same run.
+      'm.yaml:4:22 error: Source/s refers to Environment/prod, which no manifest declares.',
+      'm.yaml:4:52 error: `spec.connection.password` must be a string or a mapping, not a number',
+    ]);
   });
 
   it('never echoes the value of a sensitive field in a schema error', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAddress } from '../../src/core/address.js';
 import type { Plan } from '../../src/plan/plan.js';
 import { renderCalls } from '../../src/render/render-calls.js';
-import { driftReport, renderDriftText } from '../../src/render/render-drift.js';
+import { DRIFT_VIEWS, driftReport, renderDriftText } from '../../src/render/render-drift.js';
 import { renderPlanMarkdown } from '../../src/render/render-plan-markdown.js';
 import { renderPlanText } from '../../src/render/render-plan-text.js';
 
@@ -26,6 +26,7 @@ function plan(over: Partial<Plan>): Plan {
         before: null,
         after: { description: 'Sales', environments: ['prod'] },
         fields: [],
+        patch: [],
       },
       {
         address: 'Table/db/orders',
@@ -35,6 +36,7 @@ function plan(over: Partial<Plan>): Plan {
         before: null,
         after: null,
         fields: [{ path: '/ingestion/sync_type', before: 'full-load', after: 'incremental' }],
+        patch: [],
       },
       {
         address: 'Source/old',
@@ -44,6 +46,7 @@ function plan(over: Partial<Plan>): Plan {
         before: {},
         after: null,
         fields: [],
+        patch: [],
       },
     ],
     calls: [
@@ -118,9 +121,10 @@ describe('renderers', () => {
       before: null,
       after: {},
       fields: [],
+      patch: [],
     }));
     const text = renderPlanText(plan({ changes: many }), plain);
-    expect(text).toContain('  + ... and 9 more Table objects will be created (see --json)');
+    expect(text).toContain('  + ... and 9 more Table objects will be created (--full lists them)');
     expect(text).not.toContain('Table/db/t5');
   });
 
@@ -136,8 +140,8 @@ describe('renderers', () => {
   });
 
   it('caps markdown for pull-request comments with a summary', () => {
-    const md = renderPlanMarkdown(plan({}), 400);
-    expect(md.length).toBeLessThanOrEqual(400);
+    const md = renderPlanMarkdown(plan({}), 500);
+    expect(md.length).toBeLessThanOrEqual(500);
     expect(md).toContain('**Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.**');
     expect(renderPlanMarkdown(plan({}))).toContain('| `~` | `Table/db/orders` | update | 1 field differs |');
   });
@@ -201,5 +205,128 @@ describe('renderers', () => {
       '    Source/s19: owned by managed-by:dpac/b\n    … and 3 more Source objects (see --json)',
     );
     expect(text).not.toContain('Source/s20');
+  });
+});
+
+function tableChange(i: number, action: 'create' | 'update' | 'delete' | 'replace'): Plan['changes'][number] {
+  const fields =
+    action === 'update' || action === 'replace'
+      ? [{ path: '/description', before: `old ${i}`, after: `new ${i}` }]
+      : [];
+  return {
+    address: `Table/db/t${String(i).padStart(5, '0')}`,
+    kind: 'Table',
+    action,
+    reason: action === 'create' ? 'declared, not found live' : 'it differs | really',
+    before: action === 'create' ? null : { description: `old ${i}` },
+    after: action === 'delete' ? null : { description: `new ${i}`, schema: { columns: [{ name: 'id' }] } },
+    fields,
+    patch: [],
+  };
+}
+
+describe('the text plan', () => {
+  it('never hides a delete or a replace, and --full shows every create', () => {
+    const changes = [
+      ...Array.from({ length: 12 }, (_, i) => tableChange(i, 'delete')),
+      ...Array.from({ length: 12 }, (_, i) => tableChange(100 + i, 'replace')),
+      ...Array.from({ length: 12 }, (_, i) => tableChange(200 + i, 'create')),
+    ];
+    const text = renderPlanText(plan({ changes }), plain);
+    for (let i = 0; i < 12; i++) {
+      expect(text).toContain(`  - Table/db/t${String(i).padStart(5, '0')}\n`);
+      expect(text).toContain(`  -/+ Table/db/t${String(100 + i).padStart(5, '0')}\n`);
+    }
+    expect(text).toContain('... and 9 more Table objects will be created (--full lists them)');
+    expect(text).not.toContain('Table/db/t00205');
+    const full = renderPlanText(plan({ changes }), plain, { full: true });
+    expect(full).not.toContain('more Table objects');
+    expect(full).toContain('  + Table/db/t00211\n');
+  });
+
+  it('shows the items a list gained and lost, and a unified diff of multi-line text', () => {
+    const update: Plan['changes'][number] = {
+      address: 'Source/db',
+      kind: 'Source',
+      action: 'update',
+      reason: '2 fields differ',
+      before: null,
+      after: null,
+      fields: [
+        { path: '/tags', before: ['a', 'b', 'pii'], after: ['a', 'b', 'gdpr'] },
+        { path: '/description', before: 'line 1\nline 2\nline 3\n', after: 'line 1\nline two\nline 3\n' },
+      ],
+      patch: [],
+    };
+    const text = renderPlanText(plan({ changes: [update] }), plain);
+    expect(text).toContain(
+      ['      ~ /tags: 1 added, 1 removed', '          - "pii"', '          + "gdpr"'].join('\n'),
+    );
+    expect(text).not.toContain('["a","b","pii"]');
+    expect(text).toContain(
+      [
+        '      ~ /description: text changed',
+        '          @@ -1,3 +1,3 @@',
+        '           line 1',
+        '          -line 2',
+        '          +line two',
+        '           line 3',
+      ].join('\n'),
+    );
+  });
+});
+
+/** Every <details> closed, every code fence closed, every table line a whole row. */
+function expectWellFormed(md: string): void {
+  expect(md.match(/<details>/g)?.length ?? 0).toBe(md.match(/<\/details>/g)?.length ?? 0);
+  expect((md.match(/^\s*```/gm)?.length ?? 0) % 2).toBe(0);
+  for (const line of md.split('\n')) {
+    if (line.startsWith('|')) expect(line.endsWith('|')).toBe(true);
+  }
+}
+
+describe('the markdown plan', () => {
+  it('has one collapsible block per kind with the field diffs', () => {
+    const md = renderPlanMarkdown(plan({}));
+    expect(md).toContain('<details><summary><strong>Domain</strong>: 1 to add</summary>');
+    expect(md).toContain('<details><summary><strong>Table</strong>: 1 to change</summary>');
+    expect(md).toContain('- `/ingestion/sync_type`: `"full-load"` → `"incremental"`');
+    expect(md).toContain('- `/description` = `"Sales"`');
+    expectWellFormed(md);
+  });
+
+  it('keeps a 10,000-table plan under the comment limit, every delete listed, well-formed', () => {
+    const changes = [
+      ...Array.from({ length: 10_000 }, (_, i) => tableChange(i, 'create')),
+      ...Array.from({ length: 300 }, (_, i) => tableChange(20_000 + i, 'update')),
+      ...Array.from({ length: 40 }, (_, i) => tableChange(30_000 + i, 'delete')),
+    ];
+    const calls = changes.map((c, i) => ({
+      id: `c${i + 1}`,
+      address: makeAddress('Table', ['db'], c.address.split('/')[2] as string),
+      method: 'POST' as const,
+      path: '/sources/abc/tables',
+      depends_on: [],
+    }));
+    const md = renderPlanMarkdown(plan({ changes, calls }));
+    expect(md.length).toBeLessThanOrEqual(65_536);
+    expectWellFormed(md);
+    expect(md).toContain('**Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.**');
+    for (let i = 0; i < 40; i++) expect(md).toContain(`\`Table/db/t${30_000 + i}\``);
+    expect(md).toContain('left out to fit the comment');
+    // A small plan keeps everything, field diffs of creates included.
+    const small = renderPlanMarkdown(plan({ changes: changes.slice(0, 20) }));
+    expect(small).toContain('- `/schema/columns/0/name` = `"id"`');
+    expect(small).toContain('<details><summary>API calls</summary>');
+  });
+
+  it('gives drift markdown field diffs and a blank line before the text after its table', () => {
+    const md = DRIFT_VIEWS.markdown(driftReport(plan({})), plain);
+    expect(md).toContain('| changed | `Table/db/orders` | 1 field differs |');
+    expect(md).toContain('<details><summary><code>Table/db/orders</code></summary>');
+    expect(md).toContain('- `/ingestion/sync_type`: `"full-load"` → `"incremental"`');
+    expect(md).toMatch(/\| extra \| `Source\/old` \| owned by dpac, no longer declared \|\n\n/);
+    expect(md).toContain('\n\n2 unmanaged live objects');
+    expectWellFormed(md);
   });
 });

@@ -99,7 +99,7 @@ async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<numbe
       ownershipTag: settings.ownershipTag,
       live,
       stopRequested: () => io.interrupts.requested(),
-      onEvent: progressReporter(io),
+      onEvent: progressReporter(io, plan.calls),
     });
     stopNotice();
     return report(io, outcome, style);

@@ -16,6 +16,7 @@ interface Flags extends PlanFlags, OutputFlags {
   out?: string;
   detailedExitcode?: boolean;
   showCalls?: boolean;
+  full?: boolean;
 }
 
 registerCommand((io, setExit) => {
@@ -27,6 +28,7 @@ registerCommand((io, setExit) => {
     .option('--out <file>', 'save the plan (no secret values) for `dpac apply --plan` and `dpac show`')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when none, 1 on error')
     .option('--show-calls', 'also print the literal API calls (text output)')
+    .option('--full', 'list every change (text output summarises big groups of creates and updates)')
     .option(
       '--allow-mass-delete',
       'allow a plan that deletes more than max(5, 25%) of the managed objects of a kind',
@@ -42,7 +44,7 @@ registerCommand((io, setExit) => {
       const { plan } = session;
       if (flags.out)
         await writeFile(path.resolve(io.cwd, flags.out), `${renderJson(plan)}\n`, { mode: 0o600 });
-      const model = { plan, showCalls: flags.showCalls, savedTo: flags.out };
+      const model = { plan, showCalls: flags.showCalls, full: flags.full, savedTo: flags.out };
       io.out(output.render(model));
       await appendStepSummary(io, PLAN_VIEWS.markdown(model, { color: false }));
       setExit(flags.detailedExitcode && hasChanges(plan) ? EXIT.changes : EXIT.ok);

@@ -8,20 +8,22 @@ import { readSavedPlan } from '../saved-plan-file.js';
 
 interface Flags extends OutputFlags {
   showCalls?: boolean;
+  full?: boolean;
 }
 
 registerCommand((io, setExit) => {
   const command = new Command('show')
     .description('Render a plan saved with `dpac plan --out FILE`.')
     .argument('<file>', 'the saved plan')
-    .option('--show-calls', 'also print the literal API calls (text output)');
+    .option('--show-calls', 'also print the literal API calls (text output)')
+    .option('--full', 'list every change (text output summarises big groups of creates and updates)');
   addOutputOption(command, PLAN_VIEWS, ['json', 'markdown']);
   addColorOption(command);
   return command.action(async (file: string, flags: Flags) => {
     const output = outputFor(io, flags, PLAN_VIEWS);
     const plan = await readSavedPlan(io, file);
     if (!plan) return setExit(EXIT.error);
-    io.out(output.render({ plan, showCalls: flags.showCalls, provenance: true }));
+    io.out(output.render({ plan, showCalls: flags.showCalls, full: flags.full, provenance: true }));
     setExit(EXIT.ok);
   });
 });

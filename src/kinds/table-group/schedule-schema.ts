@@ -2,6 +2,16 @@
 // own path with the fix.
 import { z } from 'zod';
 import { secret } from '../shared/fields.js';
+import {
+  forbids,
+  ifThen,
+  isOneOf,
+  requires,
+  whenAbsent,
+  whenEquals,
+  whenGiven,
+  whenNot,
+} from '../shared/json-schema-rules.js';
 
 export const REPEAT_UNITS = ['NEVER', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
 type RepeatUnit = (typeof REPEAT_UNITS)[number];
@@ -89,7 +99,43 @@ export const scheduleSpec = z
   .superRefine((s, ctx) => {
     for (const issue of scheduleIssues(s)) ctx.addIssue({ code: 'custom', ...issue });
   })
-  .describe('When the table group runs. The schedule user is set before the timing is written.');
+  .describe('When the table group runs. The schedule user is set before the timing is written.')
+  .meta({ allOf: scheduleRules() });
+
+/** scheduleIssues' rules that JSON Schema can say, for editors (not the end-after-start order). */
+function scheduleRules(): Record<string, unknown>[] {
+  const unit = 'repeat_interval_unit';
+  const REPEATING = REPEAT_UNITS.filter((u) => u !== 'NEVER');
+  const days = (minimum: number, maximum: number) => ({
+    properties: { specified_days: { items: { minimum, maximum } } },
+  });
+  const lastDay = { properties: { repeat_on_last_day: { const: true } }, required: ['repeat_on_last_day'] };
+  return [
+    whenGiven('user', requires('user_token')),
+    whenAbsent('user', forbids('user_token')),
+    whenNot('enabled', false, requires('start_date', 'start_hour', 'start_min')),
+    ifThen({ not: isOneOf(unit, REPEATING) }, forbids('repeat_interval_measure')),
+    ifThen(isOneOf(unit, REPEATING), requires('repeat_interval_measure')),
+    whenEquals(unit, 'WEEK', { ...requires('specified_days'), ...days(0, 6) }),
+    whenEquals(unit, 'MONTH', {
+      ...days(1, 31),
+      oneOf: [
+        { ...requires('specified_days'), not: lastDay },
+        { ...lastDay, ...forbids('specified_days') },
+      ],
+    }),
+    ifThen({ not: isOneOf(unit, ['WEEK', 'MONTH']) }, forbids('specified_days')),
+    whenEquals('repeat_on_last_day', true, isOneOf(unit, ['MONTH'])),
+    whenNot('ends', true, forbids('end_date', 'end_hour', 'end_min')),
+    whenEquals('ends', true, requires('end_date', 'end_hour', 'end_min')),
+    whenEquals('is_custom_job', true, {
+      ...requires('custom_job_details'),
+      ...isOneOf(unit, ['DAY', 'WEEK', 'MONTH']),
+      required: ['custom_job_details', unit],
+    }),
+    whenNot('is_custom_job', true, forbids('custom_job_details')),
+  ];
+}
 
 export type ScheduleSpec = z.infer<typeof scheduleSpec>;
 

@@ -2,6 +2,7 @@
 // schema and cross-field rules. Its fields are read back and written under the same names, so a new
 // field is declared here and nowhere else in kinds/.
 import { z } from 'zod';
+import { forbids, requires, whenEquals } from '../shared/json-schema-rules.js';
 import { emptyIsAValue } from '../shared/spec-projection.js';
 import { partitionKey, splitByKey } from './partitioning-schema.js';
 
@@ -109,7 +110,16 @@ export type IngestionSpec = z.infer<typeof ingestionObject>;
 
 export const ingestionSpec = ingestionObject
   .superRefine(checkIngestion)
-  .describe('Ingestion configuration (written with PUT …/configurations/ingestion).');
+  .describe('Ingestion configuration (written with PUT …/configurations/ingestion).')
+  .meta({
+    // checkIngestion's rules, for editors.
+    allOf: [
+      whenEquals('sync_type', 'incremental', requires('update_strategy', 'watermark_columns')),
+      whenEquals('sync_type', 'full-load', forbids('update_strategy')),
+      whenEquals('update_strategy', 'merge', requires('natural_keys')),
+      whenEquals('enable_lower_bound_watermark_offset', true, requires('lower_bound_watermark_offset')),
+    ],
+  });
 
 function checkIngestion(s: IngestionSpec, ctx: z.RefinementCtx): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -1,0 +1,78 @@
+// Markdown building blocks for pull-request comments and job summaries: code spans that survive
+// any value, table cells, collapsible blocks, field diffs, and fitting sections under a size cap
+// by degrading them one step at a time (never by cutting text, so no table row is ever split). Pure.
+import type { FieldChange } from '../diff/compare-specs.js';
+import { fieldDiffLines } from './field-diff.js';
+import { formatValue } from './format-value.js';
+
+/** GitHub's limit on a comment body (and on a job summary): 65,536 characters. */
+export const MARKDOWN_LIMIT = 65_536;
+
+const PLAIN = { color: false };
+
+/** A code span around any text: a fence longer than any run of backticks inside it. */
+export function code(text: string): string {
+  const flat = text.replace(/\r?\n/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** Text for a table cell: one line, pipes escaped. */
+export function cell(text: string): string {
+  return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+}
+
+/** A collapsible block; blank lines around the body so Markdown inside it renders. */
+export function details(summary: string, body: readonly string[]): string[] {
+  return [`<details><summary>${summary}</summary>`, '', ...body, '', '</details>', ''];
+}
+
+/** A field change as a list item; list items and text changes follow in a `diff` block. */
+export function fieldDiffMarkdown(field: FieldChange): string[] {
+  const [first = '', ...rest] = fieldDiffLines({ ...field, path: '', why: undefined }, PLAIN);
+  const why = field.why ? ` (${field.why})` : '';
+  if (rest.length === 0) {
+    return [
+      `- ${code(field.path)}: ${code(formatValue(field.before))} → ${code(formatValue(field.after))}${why}`,
+    ];
+  }
+  const head = `- ${code(field.path)}${first}${why}`;
+  const fence = '`'.repeat(Math.max(3, ...rest.map(longestBacktickRun)) + 1);
+  return [head, `  ${fence}diff`, ...rest.map((line) => `  ${line}`), `  ${fence}`];
+}
+
+function longestBacktickRun(line: string): number {
+  return Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
+}
+
+/** A part of a document that can be rendered at several levels of detail, most detailed first. */
+export interface Section {
+  levels: readonly (() => string)[];
+}
+
+/**
+ * Joins head and sections, lowering the detail of sections until the whole fits `cap`: each round
+ * lowers, biggest first, every section that still has a lower level, until it fits. Returns the
+ * most detailed document that fits, or the least detailed one there is.
+ */
+export function fitSections(head: string, sections: readonly Section[], cap: number): string {
+  const level = sections.map(() => 0);
+  const text = sections.map((s) => (s.levels[0] as () => string)());
+  const total = () => head.length + text.reduce((sum, t) => sum + t.length, 0);
+  const maxLevel = Math.max(0, ...sections.map((s) => s.levels.length - 1));
+  for (let round = 1; round <= maxLevel && total() > cap; round++) {
+    const order = sections
+      .map((_, i) => i)
+      .sort((a, b) => (text[b] as string).length - (text[a] as string).length);
+    for (const i of order) {
+      const section = sections[i] as Section;
+      if (round >= section.levels.length || (level[i] as number) >= round) continue;
+      level[i] = round;
+      text[i] = (section.levels[round] as () => string)();
+      if (total() <= cap) break;
+    }
+  }
+  return head + text.join('');
+}
