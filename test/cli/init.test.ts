@@ -58,8 +58,11 @@ describe('dpac init', () => {
     for (const key of [
       'project',
       'external',
-      'manifests',
+      'include',
+      'exclude',
       'targets',
+      'default_target',
+      'variables',
       'prune',
       'protect',
       'ownership_tag',
