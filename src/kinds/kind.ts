@@ -113,6 +113,15 @@ export interface ResourceKind<S = unknown> {
    * sort sets, fold casing. Keeps plans quiet without ignore lists. Optional.
    */
   normalize?(spec: S): S;
+  /**
+   * For kinds whose creating call is batched (`CallDraft.batch`): the natural key of a body item
+   * and of a live list item, equal when that live object is what the item created. Settles a
+   * batch whose answer does not name every item (read back by this key, never re-sent blindly).
+   */
+  batchKey?: {
+    item(bodyItem: Record<string, unknown>): string;
+    live(listItem: Record<string, unknown>): string;
+  };
   /** Calls that create the object; the first `creates: true` call yields its id. */
   create(spec: S, ctx: WriteContext): CallDraft[];
   /** Calls that bring live (`before`) to `after`; `changed` = top-level spec keys that differ. */

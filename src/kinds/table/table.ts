@@ -2,7 +2,14 @@
 // tags and advanced configurations. One list GET (items are full) plus one GET of its advanced configs.
 import { makeAddress } from '../../core/address.js';
 import { defineKind } from '../kind.js';
-import { createTableCalls, removeTableCalls, TABLE, TABLES, updateTableCalls } from './calls.js';
+import {
+  createTableCalls,
+  removeTableCalls,
+  sourceTableKey,
+  TABLE,
+  TABLES,
+  updateTableCalls,
+} from './calls.js';
 import { EXPORT_DATA_CONNECTION, EXPORT_PASSWORD } from './export-schema.js';
 import { normalizeTable, tableFromApi } from './projection.js';
 import { type TableSpec, tableSpec } from './schema.js';
@@ -31,6 +38,7 @@ export const Table = defineKind<TableSpec>({
     documents: { advanced: `${TABLE}/configurations/advance` },
     documentKeys: { advanced: ['advanced_configurations'] },
   },
+  batchKey: sourceTableKey,
   fromApi: tableFromApi,
   normalize: normalizeTable,
   create: createTableCalls,
