@@ -254,7 +254,9 @@ describe('sources', () => {
 
   it('starts one metadata crawl job per table-adding call, whatever its size, and names what it refused', async () => {
     const id = await fx.api.create('/sources', sourceBody(fx.platform, 'src_crawl'));
-    const jobsBefore = (await fetch(`${fx.emu.baseUrl}/_emulator/jobs`).then((r) => r.json())).count;
+    const jobs = async () =>
+      ((await fetch(`${fx.emu.baseUrl}/_emulator/jobs`).then((r) => r.json())) as { count: number }).count;
+    const jobsBefore = await jobs();
     const item = (name: string) => ({ table_name: name, schema_name: 'dbo', table_type: 'TABLE' });
     const first = await fx.api.post(`/sources/${id}/tables/source_tables`, {
       tables_to_add: [item('t1'), item('t2'), item('t3')],
@@ -270,8 +272,7 @@ describe('sources', () => {
       { table_name: 't2', schema_name: 'dbo', iw_code: 'IW10003', message: 'Table already added' },
     ]);
 
-    const instrument = await fetch(`${fx.emu.baseUrl}/_emulator/jobs`).then((r) => r.json());
-    expect(instrument.count - jobsBefore).toBe(2);
+    expect((await jobs()) - jobsBefore).toBe(2);
     const job = (await fx.api.get(`/admin/jobs/${first.body.result.job_created}`)).body.result;
     expect(job).toMatchObject({
       type: 'source_fetch_metadata',
