@@ -7,6 +7,7 @@ import { isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js'
 import type { LiveObject, LiveState } from '../live/live-object.js';
 import { selectedBy } from '../plan/select.js';
 import { exportObject } from './export-object.js';
+import { commonPart, withoutCommon } from './factor-defaults.js';
 import { FileNames, filePathFor } from './file-layout.js';
 import { type ExportDocument, renderDocuments } from './render-documents.js';
 import type { SecretVariable } from './secret-placeholders.js';
@@ -16,6 +17,8 @@ export const SCHEMA_FILE = 'dpac.schema.json';
 export interface ExportOptions {
   /** `--select` selectors (`Source`, `Source/sales_db`, `Table/sales_db/orders`); none = everything. */
   select?: readonly string[];
+  /** Move the values all children of a parent share into its defaults (a Source's table_defaults). */
+  factorDefaults?: boolean;
 }
 
 interface ExportFile {
@@ -104,7 +107,30 @@ export function exportManifests(live: LiveState, options: ExportOptions = {}): E
     written.set(obj.address, { obj, document: result.document, variables: result.variables, refs });
   }
   holdBackBrokenReferrers(written, failed, problems);
+  if (options.factorDefaults) factorDefaults(written);
   return { ...layOut([...written.values()]), problems, outside, unstable, counts: countKinds(written) };
+}
+
+/** Each written parent with child defaults takes the values all its written children share. */
+function factorDefaults(written: Map<string, Written>): void {
+  const children = new Map<string, Written[]>();
+  for (const w of written.values()) {
+    const parent = parentOf(w.obj);
+    const defaults = parent === undefined ? undefined : written.get(parent);
+    if (!defaults || KINDS[defaults.obj.kind].childDefaults?.kind !== w.obj.kind) continue;
+    const list = children.get(defaults.obj.address);
+    if (list) list.push(w);
+    else children.set(defaults.obj.address, [w]);
+  }
+  for (const [address, list] of children) {
+    const parent = written.get(address) as Written;
+    const key = KINDS[parent.obj.kind].childDefaults?.key;
+    if (!key || list.length < 2) continue;
+    const common = commonPart(list.map((w) => w.document.spec));
+    if (Object.keys(common).length === 0) continue;
+    parent.document = { ...parent.document, childDefaults: { key, value: common } };
+    for (const w of list) w.document = { ...w.document, spec: withoutCommon(w.document.spec, common) };
+  }
 }
 
 /** A written object that refers to one that could not be written would fail validation: hold it back too. */

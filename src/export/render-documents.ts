@@ -9,6 +9,8 @@ export interface ExportDocument {
   kind: string;
   metadata: Record<string, unknown>;
   spec: Record<string, unknown>;
+  /** Defaults for the document's children, written after `spec` under `key` (`--factor-defaults`). */
+  childDefaults?: { key: string; value: Record<string, unknown> };
 }
 
 const TO_STRING = { lineWidth: 0, flowCollectionPadding: false } as const;
@@ -25,7 +27,13 @@ export function renderDocuments(
 ): string {
   return documents
     .map((d, i) => {
-      const root = { apiVersion: API_VERSION, kind: d.kind, metadata: d.metadata, spec: d.spec };
+      const root: Record<string, unknown> = {
+        apiVersion: API_VERSION,
+        kind: d.kind,
+        metadata: d.metadata,
+        spec: d.spec,
+      };
+      if (d.childDefaults) root[d.childDefaults.key] = d.childDefaults.value;
       const comment = i === 0 ? ` yaml-language-server: $schema=${schemaRef}` : undefined;
       const fast = options.fastPath === false ? undefined : emitYaml(root, comment);
       if (fast !== undefined) return fast;

@@ -103,6 +103,12 @@ export interface ResourceKind<S = unknown> {
   keyedLists?: Readonly<Record<string, string>>;
   /** JSON pointer of the string-array of tags that carries the ownership tag (sources, tables). */
   ownershipTags?: string;
+  /**
+   * A document-level key of this kind's manifests (beside `spec`) whose mapping is merged under
+   * the spec of each of its children of `kind` (a Source's `table_defaults`). Manifest-only: it is
+   * never sent, diffed or read back.
+   */
+  childDefaults?: { key: string; kind: KindName };
   /** Every reference the spec makes (drives validation and the call DAG). */
   refs(spec: S, ctx: RefContext): Ref[];
   read: ReadSpec;

@@ -6,11 +6,12 @@ import path from 'node:path';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { KINDS } from '../kinds/index.js';
 import type { Ref } from '../kinds/kind.js';
+import { mergeChildDefaults } from './child-defaults.js';
 import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js';
 import { type EnvUse, secretEchoes } from './interpolate.js';
 import type { Locator } from './locator.js';
 import { type KindRegistry, type Manifest, registeredKinds } from './manifest.js';
-import { parseYaml } from './parse-yaml.js';
+import { type ParsedDocument, parseYaml } from './parse-yaml.js';
 import { loadProjectConfig, type ProjectConfig } from './project-config.js';
 import { type FileRef, readSources } from './read-files.js';
 import { checkRules } from './rules/index.js';
@@ -88,17 +89,22 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     checkSecretEnv: options.checkSecretEnv ?? false,
     envUses,
   };
+  const documents: ParsedDocument[] = [];
   for (const source of read.sources) {
     const parsed = parseYaml(source);
     diagnostics.push(...parsed.diagnostics);
-    for (const document of parsed.documents) {
-      const result = validateDocument(document, context);
-      diagnostics.push(...result.diagnostics);
-      if (result.manifest) {
-        manifests.push(result.manifest);
-        locators.set(result.manifest, document.locator);
-      } else if (result.address) invalid.add(result.address);
-    }
+    documents.push(...parsed.documents);
+  }
+  // A parent's defaults (a Source's table_defaults) are merged before its children are checked.
+  const seen = new Set<string>();
+  for (const document of mergeChildDefaults(documents, registry)) {
+    const result = validateDocument(document, context);
+    // A bad default is found once per child it reaches, at the same place: reported once.
+    diagnostics.push(...result.diagnostics.filter((d) => firstTime(seen, d)));
+    if (result.manifest) {
+      manifests.push(result.manifest);
+      locators.set(result.manifest, document.locator);
+    } else if (result.address) invalid.add(result.address);
   }
 
   const echoes = secretEchoes(envUses, options.env);
@@ -125,6 +131,14 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     ...(projectRef ? { projectFile: projectRef.file } : {}),
     secrets: echoes.secrets,
   };
+}
+
+function firstTime(seen: Set<string>, d: Diagnostic): boolean {
+  if (!d.source) return true;
+  const key = `${d.source.file}:${d.source.line}:${d.source.col} ${d.summary}`;
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
 }
 
 async function singleFolder(cwd: string, paths: readonly string[]): Promise<string | undefined> {

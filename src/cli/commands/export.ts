@@ -21,6 +21,7 @@ interface Flags extends ConnectFlags, OutputFlags {
   select?: Selector[];
   out: string;
   force?: boolean;
+  factorDefaults?: boolean;
   target?: string;
 }
 
@@ -29,6 +30,10 @@ registerCommand((io, setExit) => {
     .description('Write manifests for what exists live (read-only; secrets become ${env.NAME} placeholders).')
     .option('--out <DIR>', 'folder to write the manifests to', '.')
     .option('--force', 'overwrite files that already exist')
+    .option(
+      '--factor-defaults',
+      "move the values all tables of a source share into the source's table_defaults",
+    )
     .option('--target <NAME>', 'use a target from dpac.yaml (its url)');
   addOutputOption(command, EXPORT_VIEWS);
   addSelectOption(command);
@@ -48,7 +53,7 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
   let result: ExportResult;
   try {
     const live = await readForExport({ client: opened.client, ownershipTag: settings.ownershipTag, select });
-    result = exportManifests(live, { select });
+    result = exportManifests(live, { select, factorDefaults: flags.factorDefaults === true });
   } catch (error) {
     return reportApiFailure(io, error);
   } finally {
