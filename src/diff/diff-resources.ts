@@ -6,11 +6,11 @@ import { getPointer } from '../core/json-pointer.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
 import type { Manifest } from '../manifest/manifest.js';
+import { matchesPattern } from '../manifest/name-pattern.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import type { Change } from './change.js';
 import { checkSafety } from './check-safety.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
-import { matchesPattern } from './name-pattern.js';
 
 export interface DiffOptions {
   manifests: readonly Manifest[];

@@ -6,11 +6,11 @@ import path from 'node:path';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { KINDS } from '../kinds/index.js';
 import type { Ref } from '../kinds/kind.js';
-import { mergeChildDefaults } from './child-defaults.js';
 import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js';
 import { type EnvUse, secretEchoes } from './interpolate.js';
 import type { Locator } from './locator.js';
 import { type KindRegistry, type Manifest, registeredKinds } from './manifest.js';
+import { mergeDefaults } from './merge-defaults.js';
 import { type ParsedDocument, parseYaml } from './parse-yaml.js';
 import { loadProjectConfig, type ProjectConfig } from './project-config.js';
 import { type FileRef, readSources } from './read-files.js';
@@ -95,9 +95,10 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     diagnostics.push(...parsed.diagnostics);
     documents.push(...parsed.documents);
   }
-  // A parent's defaults (a Source's table_defaults) are merged before its children are checked.
+  // Defaults (dpac.yaml's, a Source's table_defaults) are merged before each manifest is checked.
   const seen = new Set<string>();
-  for (const document of mergeChildDefaults(documents, registry)) {
+  const projectDefaults = { defaults: project.defaults, locator: loadedProject.locator };
+  for (const document of mergeDefaults(documents, registry, projectDefaults)) {
     const result = validateDocument(document, context);
     // A bad default is found once per child it reaches, at the same place: reported once.
     diagnostics.push(...result.diagnostics.filter((d) => firstTime(seen, d)));

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import type { KindName } from '../kinds/index.js';
 import { didYouMean } from './did-you-mean.js';
 import { apiVersionSchema } from './document-schema.js';
+import type { Locator } from './locator.js';
 import { parseYaml } from './parse-yaml.js';
 import { type FileRef, readSources } from './read-files.js';
 import { issuesToDiagnostics } from './zod-issues.js';
@@ -26,7 +27,7 @@ export const parallelismSchema = z
     `Calls in flight during apply, which is also the most writes sent at once (lowered for a while after repeated 429/503). 1 to ${MAX_PARALLELISM}; default ${DEFAULT_PARALLELISM}; --parallelism wins.`,
   );
 
-/** A prune or protect pattern (matched in diff/name-pattern.ts). */
+/** A prune or protect pattern (matched in manifest/name-pattern.ts). */
 export interface ScopePattern {
   kind: KindName;
   /** Glob (manifest/glob.ts) over the name (`tmp_*`) or, with a `/`, over `parent/name` (`sales_db/*`). */
@@ -40,9 +41,15 @@ export interface TargetConfig {
   names: Record<string, string>;
 }
 
+/** Spec values merged under every manifest of `kind` whose name matches (lowest precedence). */
+export interface SpecDefaults extends ScopePattern {
+  spec: Record<string, unknown>;
+}
+
 export interface ProjectConfig {
   /** Manifest globs relative to dpac.yaml; default: every *.yaml below the folder. */
   manifests?: string[];
+  defaults: SpecDefaults[];
   targets: Record<string, TargetConfig>;
   prune: ScopePattern[];
   protect: ScopePattern[];
@@ -51,7 +58,7 @@ export interface ProjectConfig {
 }
 
 export function defaultProject(): ProjectConfig {
-  return { targets: {}, prune: [], protect: [], ownership_tag: DEFAULT_OWNERSHIP_TAG };
+  return { defaults: [], targets: {}, prune: [], protect: [], ownership_tag: DEFAULT_OWNERSHIP_TAG };
 }
 
 const scalarString = z
@@ -71,6 +78,17 @@ export function projectSchema(kinds: readonly KindName[]) {
         .min(1)
         .describe(
           'Glob over the name (`tmp_*`); with a `/`, over `parent/name` (`sales_db/*`). `*` stays within one name, `?` is one character.',
+        ),
+    })
+    .strict();
+  const defaults = z
+    .object({
+      kind: scope.shape.kind,
+      name: scope.shape.name,
+      spec: z
+        .record(z.string(), z.unknown())
+        .describe(
+          "Spec values merged under the manifest's own (and under a Source's table_defaults): mappings merge key by key, lists are replaced whole. Checked as part of each manifest it reaches.",
         ),
     })
     .strict();
@@ -105,6 +123,12 @@ export function projectSchema(kinds: readonly KindName[]) {
         .describe(
           'Globs of manifest files relative to dpac.yaml (`*`, `**`, `?`). Default: every *.yaml below it.',
         ),
+      defaults: z
+        .array(defaults)
+        .default([])
+        .describe(
+          'Spec defaults by kind and name pattern, applied in order (a later entry wins over an earlier one).',
+        ),
       targets: z.record(z.string(), target).default({}).describe('Named targets, chosen with --target NAME.'),
       prune: z
         .array(scope)
@@ -128,7 +152,7 @@ export function projectSchema(kinds: readonly KindName[]) {
 export async function loadProjectConfig(
   file: FileRef | undefined,
   kinds: readonly KindName[],
-): Promise<{ project: ProjectConfig; diagnostics: Diagnostic[] }> {
+): Promise<{ project: ProjectConfig; diagnostics: Diagnostic[]; locator?: Locator }> {
   if (!file) return { project: defaultProject(), diagnostics: [] };
   const read = await readSources([file]);
   const source = read.sources[0];
@@ -158,7 +182,7 @@ export async function loadProjectConfig(
     return { project: defaultProject(), diagnostics };
   }
   const { apiVersion: _v, kind: _k, metadata: _m, ...project } = result.data;
-  return { project, diagnostics };
+  return { project, diagnostics, locator: document.locator };
 }
 
 /** The target `--target NAME` chose, or an error naming the defined ones. */

@@ -103,6 +103,7 @@ describe('dpac.yaml', () => {
     expect(result.files).toEqual(['prod/a.yaml']);
     expect(result.project).toEqual({
       manifests: ['prod/*.yaml'],
+      defaults: [],
       targets: {},
       prune: [],
       protect: [],

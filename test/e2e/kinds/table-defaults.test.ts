@@ -86,6 +86,41 @@ describe('table defaults', () => {
     ]);
   });
 
+  it('applies dpac.yaml defaults by kind and name pattern under the source’s, and locates their errors', async () => {
+    const project = (format: string) => `apiVersion: dpac/v1
+kind: Project
+defaults:
+  - kind: Table
+    name: sales_db/*
+    spec:
+      description: Set by the project.
+      ingestion:
+        storage_format: ${format}
+        target_database_name: lake
+  - kind: Table
+    name: other_db/*
+    spec:
+      description: Not for these tables.
+`;
+    await f.resetWith(e2e, {
+      ...files(DEFAULTS.replace('    storage_format: delta\n', '')),
+      'dpac.yaml': project('orc'),
+    });
+    const plan = await f.planJson(e2e);
+    const orders = plan.changes.find((c) => c.address === 'Table/sales_db/orders') as unknown as {
+      after: { description: string; ingestion: Record<string, unknown> };
+    };
+    // The source's table_defaults win over the project's; the project's fill what neither sets.
+    expect(orders.after.description).toBe('A sales table.');
+    expect(orders.after.ingestion).toMatchObject({ storage_format: 'orc', target_database_name: 'lake' });
+
+    await e2e.write('dpac.yaml', project('orcc'));
+    const result = await e2e.dpac(['validate', '--no-color']);
+    expect(result.code).toBe(1);
+    const errors = `${result.stdout}\n${result.stderr}`.split('\n').filter((l) => l.includes(' error: '));
+    expect(errors.map((l) => l.split(' error: ')[0])).toEqual(['dpac.yaml:9:25']);
+  });
+
   it('export --factor-defaults moves what all tables share into table_defaults, and plans no change', async () => {
     await f.resetWith(e2e, files());
     await f.applyOk(e2e);
