@@ -8,22 +8,13 @@
 import { isPlatformId, quoteServerValue } from '../api/platform-id.js';
 import type { Call } from '../core/call.js';
 import { getPointer, setPointer } from '../core/json-pointer.js';
-import { type ExecuteOptions, intentOf, isIndeterminate, messageOf } from './execute-plan.js';
+import { intentOf, isIndeterminate, messageOf } from './execute-plan.js';
+import { type AmbiguousInput, DEFAULT_DELAYS, MAX_RESENDS_PER_KEY } from './resolve-ambiguous-create.js';
 import type { ItemResult, StepResult } from './step-result.js';
-
-const DEFAULT_DELAYS = [500, 1000, 2000, 4000, 8000];
-const MAX_RESENDS = 2;
-
-interface Input {
-  call: Call;
-  req: { method: Call['method']; path: string; body?: unknown; intent?: string };
-  ids: ReadonlyMap<string, string>;
-  options: ExecuteOptions;
-}
 
 type Outcomes = Map<number, ItemResult>;
 
-export async function runBatch(input: Input): Promise<Omit<StepResult, 'ms'>> {
+export async function runBatch(input: AmbiguousInput): Promise<Omit<StepResult, 'ms'>> {
   const { call, req } = input;
   const addresses = call.items ?? [];
   const list = call.batch?.list ?? '';
@@ -48,7 +39,7 @@ export async function runBatch(input: Input): Promise<Omit<StepResult, 'ms'>> {
   );
 }
 
-interface Batch extends Input {
+interface Batch extends AmbiguousInput {
   addresses: readonly string[];
   bodies: readonly Record<string, unknown>[];
   list: string;
@@ -113,7 +104,7 @@ async function settle(batch: Batch, pending: readonly number[], outcomes: Outcom
     });
     missing = absent;
     if (missing.length === 0) return;
-    if (resends >= MAX_RESENDS) {
+    if (resends >= MAX_RESENDS_PER_KEY) {
       const message = (address: string) =>
         `Could not create ${address}: it was proven absent after ${resends} re-sends whose outcome was unknown. Run apply again; it looks the name up first.`;
       for (const at of missing) {
