@@ -1,6 +1,8 @@
 // Batched table creation through the real CLI against the emulator: one table-adding call (one
 // crawl job) per source, ids fed to each table's later calls, and an ambiguous batch settled by
 // read-back without duplicates.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Faults } from '../../../src/emulator/faults.js';
 import { type E2e, startE2e } from '../../helpers/e2e.js';
@@ -57,6 +59,30 @@ describe('batched table creation', () => {
     await f.expectConverged(e2e);
   });
 
+  it('applies saved plans: one holding batches, and one saved before batching (a call per table)', async () => {
+    await f.resetWith(e2e, project(2, 3));
+    const out = path.join(e2e.dir, 'plan.json');
+    expect((await e2e.dpac(['plan', '--out', out])).code).toBe(0);
+    const saved = JSON.parse(await readFile(out, 'utf8')) as { calls: SavedCall[] };
+    const seq = e2e.lastSeq();
+    const applied = await e2e.dpac(['apply', '--plan', out, '--no-color']);
+    expect(applied.stderr, applied.stdout).toBe('');
+    expect(applied.code).toBe(0);
+    expect(e2e.writesSince(seq).filter((w) => ADD_TABLES.test(w.path))).toHaveLength(2);
+    await f.expectConverged(e2e);
+
+    await f.resetWith(e2e, project(2, 3));
+    expect((await e2e.dpac(['plan', '--out', out])).code).toBe(0);
+    const fresh = JSON.parse(await readFile(out, 'utf8')) as { calls: SavedCall[] };
+    expect(fresh.calls.filter((c) => c.items)).toHaveLength(saved.calls.filter((c) => c.items).length);
+    await writeFile(out, JSON.stringify(unbatched(fresh)));
+    const old = await e2e.dpac(['apply', '--plan', out, '--no-color']);
+    expect(old.stderr, old.stdout).toBe('');
+    expect(old.code).toBe(0);
+    expect(e2e.writesSince(0).filter((w) => ADD_TABLES.test(w.path))).toHaveLength(6);
+    await f.expectConverged(e2e);
+  });
+
   it('settles a batch whose answer was lost after it committed: adopted by read-back, no duplicate', async () => {
     const files = project(1, TABLES);
     const [source] = (files['src_0.yaml'] as string).split('\n---\n');
@@ -83,6 +109,41 @@ describe('batched table creation', () => {
     await f.expectConverged(e2e);
   });
 });
+
+type SavedCall = f.PlanJson['calls'][number] & { creates?: unknown; batch?: unknown; note?: string };
+
+/**
+ * The plan as dpac wrote it before batching: one single-table add per table (`creates` the first
+ * id of the answer), each table's later calls depending on its own add.
+ */
+function unbatched(plan: { calls: SavedCall[] }): { calls: SavedCall[] } {
+  const calls: SavedCall[] = [];
+  const addOf = new Map<string, string>();
+  for (const c of plan.calls) {
+    if (!c.items) {
+      const deps = c.depends_on.flatMap((d) =>
+        addOf.has(`${d} ${c.address}`) ? [addOf.get(`${d} ${c.address}`) as string] : [d],
+      );
+      calls.push({ ...c, depends_on: deps });
+      continue;
+    }
+    const { items, batch: _batch, ...rest } = c;
+    const list = (c.body as { tables_to_add: unknown[] }).tables_to_add;
+    items.forEach((address, i) => {
+      const id = `${c.id}_${i}`;
+      addOf.set(`${c.id} ${address}`, id);
+      calls.push({
+        ...rest,
+        id,
+        address,
+        body: { tables_to_add: [list[i]] },
+        creates: '/result/added_tables/0',
+        note: 'add source table',
+      });
+    });
+  }
+  return { ...plan, calls };
+}
 
 /** A fault spec whose first draw on the scoped path is a 5xx after the handler committed. */
 function afterCommitSeed(rule: string): string {
