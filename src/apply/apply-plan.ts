@@ -5,8 +5,8 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import type { LiveState, ReadClient } from '../live/live-object.js';
 import type { Plan } from '../plan/plan.js';
 import { executePlan, type WriteClient } from './execute-plan.js';
-import { readBackFor } from './read-back.js';
-import { type ApplyEvent, countStatuses, type StepResult } from './step-result.js';
+import { readBackBatchFor, readBackFor } from './read-back.js';
+import { type ApplyEvent, countStatuses, type StepResult, undoneAddresses } from './step-result.js';
 import { verifyApply } from './verify-apply.js';
 
 export interface ApplyInput {
@@ -38,14 +38,13 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
     env: input.env,
     parallelism: input.parallelism,
     readBack: readBackFor(input.client),
+    readBackBatch: readBackBatchFor(input.client),
     knownIds: new Map([...input.live.objects.values()].map((o) => [o.address, o.id])),
     stopRequested: input.stopRequested,
     onEvent: input.onEvent,
     readBackDelaysMs: input.readBackDelaysMs,
   });
-  const failedAddresses = new Set<string>(
-    results.filter((r) => r.status !== 'applied').map((r) => r.call.address),
-  );
+  const failedAddresses = new Set<string>(results.flatMap(undoneAddresses));
   const completed = new Set(input.plan.changes.map((c) => c.address).filter((a) => !failedAddresses.has(a)));
   const diagnostics = await verifyApply({
     changes: input.plan.changes,

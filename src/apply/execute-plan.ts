@@ -7,8 +7,9 @@ import type { Call } from '../core/call.js';
 import { getPointer } from '../core/json-pointer.js';
 import { MinHeap } from '../core/min-heap.js';
 import { resolveAmbiguousCreate } from './resolve-ambiguous-create.js';
+import { runBatch } from './run-batch.js';
 import type { ApplyEvent, StepResult } from './step-result.js';
-import { substitute, substitutePath } from './substitute.js';
+import { referencedIds, substitute, substitutePath } from './substitute.js';
 
 export interface WriteClient {
   request(req: {
@@ -26,6 +27,11 @@ export interface ExecuteOptions {
   parallelism: number;
   /** Ids of the natural keys found live by read-back (ambiguous creates). */
   readBack(address: string, ids: ReadonlyMap<string, string>): Promise<string[]>;
+  /** For a batched create: the ids live under each item's key (see apply/read-back.ts). */
+  readBackBatch?(
+    items: readonly { address: string; body: Record<string, unknown> }[],
+    ids: ReadonlyMap<string, string>,
+  ): Promise<string[][]>;
   /** Ids of objects that exist before the run (address → id), for read-backs under them. */
   knownIds?: ReadonlyMap<string, string>;
   /** True once an interrupt asked to start nothing new. */
@@ -86,33 +92,43 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
     running.delete(result.call.id);
     results.set(result.call.id, result);
     if (result.status === 'applied' && result.id) ids.set(result.call.address, result.id);
+    for (const item of result.items ?? [])
+      if (item.status === 'applied' && item.id) ids.set(item.address, item.id);
     options.onEvent?.({ type: 'end', result, done: results.size, total: calls.length });
     const at = index.get(result.call.id);
     if (at === undefined) return;
-    if (result.status === 'applied') {
+    const failedItems = new Set(result.items?.filter((i) => i.status !== 'applied').map((i) => i.address));
+    const someApplied = result.items?.some((i) => i.status === 'applied') ?? false;
+    if (result.status === 'applied' || someApplied) {
+      // A batch that created some of its objects lets through the calls that need none of the others.
+      const blocked: number[] = [];
       for (const i of dependents[at] ?? []) {
+        if (failedItems.size > 0 && needsAny(calls[i] as Call, failedItems)) {
+          blocked.push(i);
+          continue;
+        }
         waiting[i] = (waiting[i] ?? 0) - 1;
         if (waiting[i] === 0) ready.push(i);
       }
+      skipFrom(blocked);
     } else if (result.status !== 'not_started') {
-      skipDependentsOf(at);
+      skipFrom(dependents[at] ?? []);
     }
   }
 
-  /** Skips, in plan order, every call that depends (transitively) on a step that did not apply. */
-  function skipDependentsOf(at: number): void {
+  /** Skips, in plan order, these calls and every call that depends on them (transitively). */
+  function skipFrom(starts: readonly number[]): void {
     const doomed = new Set<number>();
-    const visit = (i: number): void => {
-      for (const d of dependents[i] ?? []) {
-        const c = calls[d] as Call;
-        if (doomed.has(d) || results.has(c.id)) continue;
-        doomed.add(d);
-        visit(d);
-      }
+    const visit = (d: number): void => {
+      const c = calls[d] as Call;
+      if (doomed.has(d) || results.has(c.id)) return;
+      doomed.add(d);
+      for (const next of dependents[d] ?? []) visit(next);
     };
-    visit(at);
+    for (const d of starts) visit(d);
     for (const d of [...doomed].sort((a, b) => a - b)) {
       const c = calls[d] as Call;
+      if (results.has(c.id)) continue; // skipped already, as a dependent of an earlier one
       const failed = c.depends_on.filter((dep) => results.get(dep)?.status !== 'applied');
       finish({
         call: c,
@@ -138,6 +154,7 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
       return { call, status: 'failed', message: `Could not ${intentOf(call)}: ${why}`, ms: ms() };
     }
     const req = { method: call.method, path: path.value, body: filled.value.body, intent: intentOf(call) };
+    if (call.items) return { ...(await runBatch({ call, req, ids, options })), ms: ms() };
     try {
       const res = await options.client.request(req);
       const id = createdId(call, res.body);
@@ -163,9 +180,17 @@ export function createdId(call: Call, body: unknown): string | undefined {
 }
 
 export function intentOf(call: Call): string {
+  if (call.items)
+    return `create ${call.items.length} object(s) under ${call.address} (${call.note ?? 'batch'})`;
   if (call.creates) return `create ${call.address}`;
   if (call.method === 'DELETE' && !call.note) return `delete ${call.address}`;
   return `write ${call.note ? `the ${call.note} of ` : ''}${call.address}`;
+}
+
+/** Whether a call is about, or names the id of, one of these addresses. */
+function needsAny(call: Call, addresses: ReadonlySet<string>): boolean {
+  if (addresses.has(call.address) || call.items?.some((a) => addresses.has(a))) return true;
+  return referencedIds({ path: call.path, body: call.body }).some((a) => addresses.has(a));
 }
 
 export function isIndeterminate(error: unknown): boolean {

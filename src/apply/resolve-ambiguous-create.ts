@@ -8,17 +8,19 @@ import type { Call } from '../core/call.js';
 import { createdId, type ExecuteOptions, intentOf, isIndeterminate, messageOf } from './execute-plan.js';
 import type { StepResult } from './step-result.js';
 
-const DEFAULT_DELAYS = [500, 1000, 2000, 4000, 8000];
-const MAX_RESENDS_PER_KEY = 2;
+/** When a write's outcome is unknown, the read-backs wait this long first (ms). */
+export const DEFAULT_DELAYS = [500, 1000, 2000, 4000, 8000];
+export const MAX_RESENDS_PER_KEY = 2;
 
-interface Input {
+/** A write whose outcome is unknown: the call, the request as sent, the ids known so far. */
+export interface AmbiguousInput {
   call: Call;
   req: { method: Call['method']; path: string; body?: unknown; intent?: string };
   ids: ReadonlyMap<string, string>;
   options: ExecuteOptions;
 }
 
-export async function resolveAmbiguousCreate(input: Input): Promise<Omit<StepResult, 'ms'>> {
+export async function resolveAmbiguousCreate(input: AmbiguousInput): Promise<Omit<StepResult, 'ms'>> {
   const { call, options } = input;
   if (!call.creates) return resendIdempotent(input);
   for (let resends = 0; ; resends++) {
@@ -59,7 +61,7 @@ export async function resolveAmbiguousCreate(input: Input): Promise<Omit<StepRes
 }
 
 /** The ids live under the call's natural key, after the back-off; or why they could not be read. */
-async function lookUp({ call, ids, options }: Input): Promise<string[] | string> {
+async function lookUp({ call, ids, options }: AmbiguousInput): Promise<string[] | string> {
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   let found: string[] = [];
   for (const delay of options.readBackDelaysMs ?? DEFAULT_DELAYS) {
@@ -79,7 +81,7 @@ async function lookUp({ call, ids, options }: Input): Promise<string[] | string>
  * sending it again has the same effect as once. An "already exists" answer to the re-send means
  * the first attempt landed.
  */
-async function resendIdempotent({ call, req, options }: Input): Promise<Omit<StepResult, 'ms'>> {
+async function resendIdempotent({ call, req, options }: AmbiguousInput): Promise<Omit<StepResult, 'ms'>> {
   try {
     await options.client.request(req);
     return { call, status: 'applied' };

@@ -15,6 +15,26 @@ export interface StepResult {
   path?: string;
   /** How an ambiguous create was settled, when it was. */
   resolution?: 'adopted-after-read-back' | 'resent-after-read-back';
+  /** A batched create: the outcome of each object it creates, in item order. */
+  items?: ItemResult[];
+}
+
+/** One object of a batched create: it is created (with its id) or not, on its own. */
+export interface ItemResult {
+  address: string;
+  status: 'applied' | 'failed';
+  id?: string;
+  message?: string;
+  resolution?: StepResult['resolution'];
+}
+
+/** The addresses a step leaves undone: its failed items for a batch, else its own when it did not apply. */
+export function undoneAddresses(result: StepResult): string[] {
+  if (result.items && result.status !== 'skipped' && result.status !== 'not_started') {
+    return result.items.filter((i) => i.status !== 'applied').map((i) => i.address);
+  }
+  if (result.status === 'applied') return [];
+  return result.call.items ? [...result.call.items] : [result.call.address];
 }
 
 export type ApplyEvent =

@@ -22,6 +22,9 @@ export type EmulatorReport =
       byMethod: Record<string, number>;
       /** Token mints and revocations (under /security/), by method: not the plan's or apply's calls. */
       auth: Record<string, number>;
+      /** Committed table-adding calls, and the crawl jobs they started (one each). */
+      tableAdds: number;
+      crawlJobs: number;
     }
   | { type: 'latency'; ms: number }
   | { type: 'cloned'; sources: number };
@@ -44,8 +47,20 @@ async function main(): Promise<void> {
   const emu = await startEmulator({ port: 0, quiet: true, latencyMs: Number(process.argv[2] ?? 0) });
   process.on('message', (command: EmulatorCommand) => {
     switch (command.type) {
-      case 'count':
-        return send({ type: 'count', requests, byMethod: { ...byMethod }, auth: { ...auth } });
+      case 'count': {
+        const tableAdds = emu
+          .journal()
+          .filter((e) => e.method === 'POST' && e.path.endsWith('/tables/source_tables')).length;
+        const crawlJobs = emu.store.scan('jobs').length;
+        return send({
+          type: 'count',
+          requests,
+          byMethod: { ...byMethod },
+          auth: { ...auth },
+          tableAdds,
+          crawlJobs,
+        });
+      }
       case 'latency':
         emu.setFaults(`latency=${command.ms}`);
         return send({ type: 'latency', ms: command.ms });

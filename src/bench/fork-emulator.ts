@@ -8,6 +8,9 @@ export interface EmulatorCounts {
   byMethod: Record<string, number>;
   /** Token calls among them, by method. */
   auth: Record<string, number>;
+  /** Committed table-adding calls, and the crawl jobs they started. */
+  tableAdds: number;
+  crawlJobs: number;
 }
 
 export interface BenchEmulator {
@@ -31,8 +34,8 @@ export async function forkEmulator(latencyMs = 0): Promise<BenchEmulator> {
     count: async () => {
       const pending = nextReport(child, 'count');
       command(child, { type: 'count' });
-      const { requests, byMethod, auth } = await pending;
-      return { requests, byMethod, auth };
+      const { requests, byMethod, auth, tableAdds, crawlJobs } = await pending;
+      return { requests, byMethod, auth, tableAdds, crawlJobs };
     },
     setLatency: async (ms) => {
       const pending = nextReport(child, 'latency');

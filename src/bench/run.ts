@@ -68,7 +68,8 @@ async function applyFromEmpty(emu: BenchEmulator, shape: BenchShape, dir: string
   const applied = await seedPlatform({ dir, url: emu.url, shape });
   if (applied.code !== 0) throw new Error(`seeding apply failed (exit ${applied.code}):\n${applied.stderr}`);
   const used = process.cpuUsage(cpu);
-  const calls = callsBetween(before, await emu.count());
+  const after = await emu.count();
+  const calls = callsBetween(before, after);
   const client = createClient({ baseUrl: emu.url, auth: { refreshToken: BENCH_REFRESH_TOKEN } });
   const { concurrency } = client.stats();
   await client.close();
@@ -77,6 +78,9 @@ async function applyFromEmpty(emu: BenchEmulator, shape: BenchShape, dir: string
     wall_ms: Math.round(applied.ms),
     cpu_ms: Math.round((used.user + used.system) / 1000),
     ...calls,
+    sources: shape.sources,
+    table_adding_posts: after.tableAdds - before.tableAdds,
+    crawl_jobs: after.crawlJobs - before.crawlJobs,
     write_concurrency: concurrency.writes,
     read_concurrency: concurrency.reads,
     summary: applied.stdout.split('\n').find((line) => line.startsWith('Apply complete')) ?? '',

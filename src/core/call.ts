@@ -17,6 +17,13 @@ export interface CallDraft {
   creates?: boolean | string;
   /** Short human label of what the call writes, e.g. `connection`, `ingestion configuration`. */
   note?: string;
+  /**
+   * Creates of one kind under one parent that the API takes in one call: drafts with the same
+   * method and path whose bodies hold one item each in the list at `list` (a JSON pointer) are
+   * merged by the plan into calls of at most `max` items. `creates` then points at the list of
+   * ids the answer gives, in item order.
+   */
+  batch?: { list: string; max: number };
 }
 
 export interface Call extends CallDraft {
@@ -26,4 +33,9 @@ export interface Call extends CallDraft {
   address: Address;
   /** Ids of calls that must succeed before this one. */
   depends_on: string[];
+  /**
+   * A merged batch (see `CallDraft.batch`): the resources it creates, item i of the body list
+   * creating `items[i]`. `address` is then their parent. Each item succeeds or fails alone.
+   */
+  items?: Address[];
 }

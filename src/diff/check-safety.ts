@@ -2,9 +2,9 @@
 // plan deleting more than max(5, 25%) of the managed objects of a kind is refused. Pure.
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Manifest } from '../manifest/manifest.js';
+import { matchesPattern } from '../manifest/name-pattern.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import type { Change } from './change.js';
-import { matchesPattern } from './name-pattern.js';
 
 export interface SafetyInput {
   changes: readonly Change[];

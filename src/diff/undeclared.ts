@@ -6,9 +6,9 @@ import { KINDS, type KindName } from '../kinds/index.js';
 import type { LiveObject } from '../live/live-object.js';
 import type { ExternalMatcher } from '../manifest/external.js';
 import type { Manifest } from '../manifest/manifest.js';
+import { matchesPattern } from '../manifest/name-pattern.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import type { Change } from './change.js';
-import { matchesPattern } from './name-pattern.js';
 import type { Owner } from './ownership.js';
 
 /** A live object dpac keeps: listed in plan and drift with the reason and, when known, its owner's tag. */

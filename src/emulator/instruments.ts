@@ -1,4 +1,4 @@
-// Test instruments outside /v3: journal, reset, faults, health. Never subject to faults.
+// Test instruments outside /v3: journal, reset, faults, jobs, health. Never subject to faults.
 import type { EmulatorConfig, EmuResult } from './app.js';
 import { EmuError } from './errors.js';
 import type { Faults } from './faults.js';
@@ -38,6 +38,11 @@ export function handleInstrument(req: InstrumentRequest, ctx: InstrumentContext)
         if (typeof spec !== 'string') throw new EmuError(400, 'IW10006', "body must be {spec: '...'}");
         ctx.faults.set(spec);
         return { status: 200, body: { message: 'faults set', spec } };
+      }
+      case 'GET /_emulator/jobs': {
+        // The jobs the platform would have started (one metadata crawl per table-adding call).
+        const jobs = ctx.store.all('jobs');
+        return { status: 200, body: { count: jobs.length, jobs } };
       }
       case 'GET /_emulator/health':
         return {

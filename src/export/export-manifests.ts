@@ -8,6 +8,7 @@ import type { LiveObject, LiveState } from '../live/live-object.js';
 import { selectedBy } from '../plan/select.js';
 import { dependenciesOf, externalDocument, withDependencies } from './dependencies.js';
 import { exportObject } from './export-object.js';
+import { commonPart, withoutCommon } from './factor-defaults.js';
 import { FileNames, filePathFor } from './file-layout.js';
 import { type ExportDocument, renderDocuments } from './render-documents.js';
 import type { SecretVariable } from './secret-placeholders.js';
@@ -19,6 +20,8 @@ export interface ExportOptions {
   select?: readonly string[];
   /** Export what the selection refers to whole, instead of as external declarations. */
   withDependencies?: boolean;
+  /** Move the values all children of a parent share into its defaults (a Source's table_defaults). */
+  factorDefaults?: boolean;
 }
 
 interface ExportFile {
@@ -115,6 +118,7 @@ export function exportManifests(live: LiveState, options: ExportOptions = {}): E
     written.set(obj.address, { obj, document: result.document, variables: result.variables, refs });
   }
   holdBackBrokenReferrers(written, failed, problems);
+  if (options.factorDefaults) factorDefaults(written);
   const externals = externalsFor(written, live, selectedAddresses);
   return {
     ...layOut([...written.values(), ...externals]),
@@ -140,6 +144,28 @@ function externalsFor(
     .map((address) => externalDocument(address))
     .sort((a, b) => a.obj.ancestors.length - b.obj.ancestors.length || compare(a.address, b.address))
     .map(({ document, obj, address }) => ({ obj: { ...obj, address }, document, variables: [] }));
+}
+
+/** Each written parent with child defaults takes the values all its written children share. */
+function factorDefaults(written: Map<string, Written>): void {
+  const children = new Map<string, Written[]>();
+  for (const w of written.values()) {
+    const parent = parentOf(w.obj);
+    const defaults = parent === undefined ? undefined : written.get(parent);
+    if (!defaults || KINDS[defaults.obj.kind].childDefaults?.kind !== w.obj.kind) continue;
+    const list = children.get(defaults.obj.address);
+    if (list) list.push(w);
+    else children.set(defaults.obj.address, [w]);
+  }
+  for (const [address, list] of children) {
+    const parent = written.get(address) as Written;
+    const key = KINDS[parent.obj.kind].childDefaults?.key;
+    if (!key || list.length < 2) continue;
+    const common = commonPart(list.map((w) => w.document.spec ?? {}));
+    if (Object.keys(common).length === 0) continue;
+    parent.document = { ...parent.document, childDefaults: { key, value: common } };
+    for (const w of list) w.document = { ...w.document, spec: withoutCommon(w.document.spec ?? {}, common) };
+  }
 }
 
 /** A written object that refers to one that could not be written would fail validation: hold it back too. */

@@ -10,6 +10,8 @@ export interface ExportDocument {
   metadata: Record<string, unknown>;
   /** Absent for an external declaration. */
   spec?: Record<string, unknown>;
+  /** Defaults for the document's children, written after `spec` under `key` (`--factor-defaults`). */
+  childDefaults?: { key: string; value: Record<string, unknown> };
 }
 
 const TO_STRING = { lineWidth: 0, flowCollectionPadding: false } as const;
@@ -26,12 +28,13 @@ export function renderDocuments(
 ): string {
   return documents
     .map((d, i) => {
-      const root = {
+      const root: Record<string, unknown> = {
         apiVersion: API_VERSION,
         kind: d.kind,
         metadata: d.metadata,
         ...(d.spec ? { spec: d.spec } : {}),
       };
+      if (d.childDefaults) root[d.childDefaults.key] = d.childDefaults.value;
       const comment = i === 0 ? ` yaml-language-server: $schema=${schemaRef}` : undefined;
       const fast = options.fastPath === false ? undefined : emitYaml(root, comment);
       if (fast !== undefined) return fast;

@@ -119,6 +119,12 @@ export interface ResourceKind<S = unknown> {
   keyedLists?: Readonly<Record<string, string>>;
   /** What proves that dpac owns a live object of this kind (see Ownership). */
   ownership: Ownership;
+  /**
+   * A document-level key of this kind's manifests (beside `spec`) whose mapping is merged under
+   * the spec of each of its children of `kind` (a Source's `table_defaults`). Manifest-only: it is
+   * never sent, diffed or read back.
+   */
+  childDefaults?: { key: string; kind: KindName };
   /** Every reference the spec makes (drives validation and the call DAG). */
   refs(spec: S, ctx: RefContext): Ref[];
   read: ReadSpec;
@@ -129,6 +135,15 @@ export interface ResourceKind<S = unknown> {
    * sort sets, fold casing. Keeps plans quiet without ignore lists. Optional.
    */
   normalize?(spec: S): S;
+  /**
+   * For kinds whose creating call is batched (`CallDraft.batch`): the natural key of a body item
+   * and of a live list item, equal when that live object is what the item created. Settles a
+   * batch whose answer does not name every item (read back by this key, never re-sent blindly).
+   */
+  batchKey?: {
+    item(bodyItem: Record<string, unknown>): string;
+    live(listItem: Record<string, unknown>): string;
+  };
   /** Calls that create the object; the first `creates: true` call yields its id. */
   create(spec: S, ctx: WriteContext): CallDraft[];
   /** Calls that bring live (`before`) to `after`; `changed` = top-level spec keys that differ. */

@@ -66,12 +66,23 @@ export function documentSchema(registry: KindRegistry, kind: KindName): z.ZodTyp
   if (cached) return cached;
   const definition = registry[kind];
   if (!definition) throw new Error(`kind ${kind} is not in the registry`);
+  const defaults = definition.childDefaults;
   const schema = z
     .object({
       apiVersion: apiVersionSchema(),
       kind: z.literal(kind).describe(definition.description),
       metadata: metadataSchema(registry, kind),
       spec: definition.spec.optional(),
+      ...(defaults
+        ? {
+            [defaults.key]: z
+              .record(z.string(), z.unknown())
+              .optional()
+              .describe(
+                `Defaults merged under the spec of each ${defaults.kind} of this ${kind}: the ${defaults.kind}'s own values win, mappings merge key by key, lists are replaced whole. Checked as part of each ${defaults.kind}'s spec.`,
+              ),
+          }
+        : {}),
     })
     .strict()
     .describe(`${kind}: ${definition.description}`);

@@ -11,7 +11,8 @@ import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js'
 import { type EnvUse, secretEchoes } from './interpolate.js';
 import type { Locator } from './locator.js';
 import type { KindRegistry, Manifest } from './manifest.js';
-import { parseYaml } from './parse-yaml.js';
+import { mergeDefaults } from './merge-defaults.js';
+import { type ParsedDocument, parseYaml } from './parse-yaml.js';
 import { loadProjectConfig, type ProjectConfig } from './project-config.js';
 import { type FileRef, readSources } from './read-files.js';
 import { checkRules } from './rules/index.js';
@@ -103,21 +104,27 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     checkSecretEnv: options.checkSecretEnv ?? false,
     envUses,
   };
+  const documents: ParsedDocument[] = [];
   for (const source of read.sources) {
     const parsed = parseYaml(source);
     diagnostics.push(...parsed.diagnostics);
-    for (const document of parsed.documents) {
-      const result = validateDocument(document, context);
-      diagnostics.push(...result.diagnostics);
-      if (result.manifest) {
-        manifests.push(result.manifest);
-        locators.set(result.manifest, document.locator);
-      } else if (result.external) externals.push(result.external);
-      else if (result.address) invalid.add(result.address);
-      if (result.partial) {
-        partials.push(result.partial);
-        locators.set(result.partial, document.locator);
-      }
+    documents.push(...parsed.documents);
+  }
+  // Defaults (dpac.yaml's, a Source's table_defaults) are merged before each manifest is checked.
+  const seen = new Set<string>();
+  const projectDefaults = { defaults: project.defaults, locator: loadedProject.locator };
+  for (const document of mergeDefaults(documents, registry, projectDefaults)) {
+    const result = validateDocument(document, context);
+    // A bad default is found once per child it reaches, at the same place: reported once.
+    diagnostics.push(...result.diagnostics.filter((d) => firstTime(seen, d)));
+    if (result.manifest) {
+      manifests.push(result.manifest);
+      locators.set(result.manifest, document.locator);
+    } else if (result.external) externals.push(result.external);
+    else if (result.address) invalid.add(result.address);
+    if (result.partial) {
+      partials.push(result.partial);
+      locators.set(result.partial, document.locator);
     }
   }
 
@@ -150,6 +157,14 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     ...(projectRef ? { projectFile: projectRef.file } : {}),
     secrets: echoes.secrets,
   };
+}
+
+function firstTime(seen: Set<string>, d: Diagnostic): boolean {
+  if (!d.source) return true;
+  const key = `${d.source.file}:${d.source.line}:${d.source.col} ${d.summary}`;
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
 }
 
 async function singleFolder(cwd: string, paths: readonly string[]): Promise<string | undefined> {

@@ -7,6 +7,7 @@ import type { KindName } from '../kinds/index.js';
 import { didYouMean } from './did-you-mean.js';
 import { apiVersionSchema } from './document-schema.js';
 import { type ExternalDeclaration, parseExternalEntry } from './external.js';
+import type { Locator } from './locator.js';
 import type { KindRegistry } from './manifest.js';
 import { parseYaml } from './parse-yaml.js';
 import { type FileRef, readSources } from './read-files.js';
@@ -27,7 +28,7 @@ export const parallelismSchema = z
     `Calls in flight during apply, which is also the most writes sent at once (lowered for a while after repeated 429/503). 1 to ${MAX_PARALLELISM}; default ${DEFAULT_PARALLELISM}; --parallelism wins.`,
   );
 
-/** A prune or protect pattern (matched in diff/name-pattern.ts). */
+/** A prune or protect pattern (matched in manifest/name-pattern.ts). */
 export interface ScopePattern {
   kind: KindName;
   /** Glob (manifest/glob.ts) over the name (`tmp_*`) or, with a `/`, over `parent/name` (`sales_db/*`). */
@@ -41,6 +42,11 @@ export interface TargetConfig {
   names: Record<string, string>;
 }
 
+/** Spec values merged under every manifest of `kind` whose name matches (lowest precedence). */
+export interface SpecDefaults extends ScopePattern {
+  spec: Record<string, unknown>;
+}
+
 /** A variable declared in dpac.yaml: its default (lowest precedence) and what it is for. */
 interface VariableDeclaration {
   default?: string;
@@ -52,6 +58,8 @@ export interface ProjectConfig {
   include?: string[];
   /** Globs of files never read, relative to dpac.yaml (on top of the default excludes). */
   exclude: string[];
+  /** Spec defaults by kind and name pattern (dpac.yaml `defaults`), in order. */
+  defaults: SpecDefaults[];
   targets: Record<string, TargetConfig>;
   /** The target used when no --target is given. */
   default_target?: string;
@@ -69,6 +77,7 @@ export interface ProjectConfig {
 
 export function defaultProject(): ProjectConfig {
   return {
+    defaults: [],
     targets: {},
     variables: {},
     exclude: [],
@@ -98,6 +107,17 @@ export function projectSchema(kinds: readonly KindName[]) {
         .min(1)
         .describe(
           'Glob over the name (`tmp_*`); with a `/`, over `parent/name` (`sales_db/*`). `*` stays within one name, `?` is one character.',
+        ),
+    })
+    .strict();
+  const defaults = z
+    .object({
+      kind: scope.shape.kind,
+      name: scope.shape.name,
+      spec: z
+        .record(z.string(), z.unknown())
+        .describe(
+          "Spec values merged under the manifest's own (and under a Source's table_defaults): mappings merge key by key, lists are replaced whole. Checked as part of each manifest it reaches.",
         ),
     })
     .strict();
@@ -165,6 +185,12 @@ export function projectSchema(kinds: readonly KindName[]) {
         )
         .default({})
         .describe('Variables the manifests use as ${var.NAME}, with defaults and descriptions.'),
+      defaults: z
+        .array(defaults)
+        .default([])
+        .describe(
+          'Spec defaults by kind and name pattern, applied in order (a later entry wins over an earlier one).',
+        ),
       prune: z
         .array(scope)
         .default([])
@@ -202,7 +228,7 @@ export function projectSchema(kinds: readonly KindName[]) {
 export async function loadProjectConfig(
   file: FileRef | undefined,
   registry: KindRegistry,
-): Promise<{ project: ProjectConfig; diagnostics: Diagnostic[] }> {
+): Promise<{ project: ProjectConfig; diagnostics: Diagnostic[]; locator?: Locator }> {
   const kinds = Object.keys(registry) as KindName[];
   if (!file) return { project: defaultProject(), diagnostics: [] };
   const read = await readSources([file]);
@@ -262,6 +288,7 @@ export async function loadProjectConfig(
   return {
     project: { ...rest, ...(chosen ? { include: chosen } : {}), ownership_tag: tag, external: declarations },
     diagnostics,
+    locator: document.locator,
   };
 }
 

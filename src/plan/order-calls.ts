@@ -1,10 +1,11 @@
 // Dependency edges between drafted calls and a stable topological order. Pure.
 import { type Address, parentAddress } from '../core/address.js';
 import type { Call } from '../core/call.js';
-import { MinHeap } from '../core/min-heap.js';
 import type { Change } from '../diff/change.js';
 import { KINDS } from '../kinds/index.js';
+import { mergeBatches } from './merge-batches.js';
 import type { Draft } from './plan-calls.js';
+import { topoSort } from './topo-sort.js';
 
 export function orderCalls(
   drafts: readonly Draft[],
@@ -75,44 +76,17 @@ export function orderCalls(
       }
     }
   }
-  return toCalls(drafts, topoSort(edges));
-
-  function toCalls(all: readonly Draft[], order: number[]): Call[] {
-    const idOf = new Map(order.map((i, n) => [i, `c${n + 1}`]));
-    return order.map((i) => {
-      const { address, needsCreated: _n, phase: _p, ...call } = all[i] as Draft;
-      const depends_on = [...(edges[i] ?? [])].map((e) => idOf.get(e) as string).sort(byCallNumber);
-      return { id: idOf.get(i) as string, address, ...call, depends_on };
-    });
-  }
+  const merged = mergeBatches(drafts, edges);
+  return toCalls(merged.drafts, merged.edges, topoSort(merged.edges));
 }
 
-/**
- * Kahn's algorithm; among ready calls the earliest drafted goes first, so output is stable. The
- * ready set is a min-heap: sorting it at every step made 100k-call plans take minutes.
- */
-function topoSort(edges: readonly Set<number>[]): number[] {
-  const remaining = edges.map((e) => e.size);
-  const dependents = edges.map(() => [] as number[]);
-  edges.forEach((deps, i) => {
-    for (const d of deps) dependents[d]?.push(i);
+function toCalls(all: readonly Draft[], edges: readonly Set<number>[], order: number[]): Call[] {
+  const idOf = new Map(order.map((i, n) => [i, `c${n + 1}`]));
+  return order.map((i) => {
+    const { address, needsCreated: _n, phase: _p, ...call } = all[i] as Draft;
+    const depends_on = [...(edges[i] ?? [])].map((e) => idOf.get(e) as string).sort(byCallNumber);
+    return { id: idOf.get(i) as string, address, ...call, depends_on };
   });
-  const ready = new MinHeap();
-  remaining.forEach((n, i) => {
-    if (n === 0) ready.push(i);
-  });
-  const order: number[] = [];
-  while (ready.size() > 0) {
-    const next = ready.pop();
-    order.push(next);
-    for (const dep of dependents[next] ?? []) {
-      remaining[dep] = (remaining[dep] ?? 0) - 1;
-      if (remaining[dep] === 0) ready.push(dep);
-    }
-  }
-  if (order.length !== edges.length)
-    throw new Error('call graph has a cycle (validation should have caught it)');
-  return order;
 }
 
 function byCallNumber(a: string, b: string): number {

@@ -23,6 +23,8 @@ interface Draft extends CallDraft {
   needsCreated: Address[];
   /** Phase within a replace: deletes of the old object before creates of the new. */
   phase: 'delete' | 'write';
+  /** A merged batch: the addresses its items create (see merge-batches.ts). */
+  items?: Address[];
 }
 
 export function planCalls(options: PlanCallsOptions): Call[] {

@@ -1,7 +1,7 @@
 // The closing lines of `dpac apply`: complete, verified with problems, or partial with what failed
 // and what was not done, and how to converge. Pure.
 import type { ApplyOutcome } from '../apply/apply-plan.js';
-import { countStatuses } from '../apply/step-result.js';
+import { countStatuses, undoneAddresses } from '../apply/step-result.js';
 
 export function renderApplySummary(outcome: ApplyOutcome): string {
   const c = outcome.counts;
@@ -16,13 +16,17 @@ export function renderApplySummary(outcome: ApplyOutcome): string {
     `Apply finished partially: ${tally.applied} of ${outcome.results.length} calls applied, ${tally.failed} failed, ${tally.skipped} skipped, ${tally.not_started} not started. ${resources}`,
   ];
   for (const r of outcome.results) {
-    if (r.status === 'failed') lines.push(`  failed   ${r.call.id} ${r.call.address}: ${r.message}`);
+    if (r.status !== 'failed') continue;
+    // A batch names each object it did not create (the others were created).
+    const failedItems = r.items?.filter((i) => i.status === 'failed') ?? [];
+    if (failedItems.length === 0) lines.push(`  failed   ${r.call.id} ${r.call.address}: ${r.message}`);
+    for (const i of failedItems) lines.push(`  failed   ${r.call.id} ${i.address}: ${i.message}`);
   }
   const skipped = [
     ...new Set(
       outcome.results
         .filter((r) => r.status === 'skipped' || r.status === 'not_started')
-        .map((r) => r.call.address),
+        .flatMap(undoneAddresses),
     ),
   ];
   if (skipped.length) lines.push(`  not done: ${skipped.join(', ')}`);

@@ -22,6 +22,9 @@ const input: TargetInput = {
     write_concurrency: 4,
     read_concurrency: 16,
     latency_ms: 20,
+    sources: 100,
+    table_adding_posts: 100,
+    crawl_jobs: 100,
   },
   export_ms: 3100,
   largeHint: 'run with DPAC_BENCH_SOURCES=1000',
@@ -52,14 +55,19 @@ describe('the bench targets table', () => {
     expect(byFigure(rows, 'export')?.met).toBe(false);
   });
 
-  it('prints the pending and unmeasured rows as such, never as met', () => {
-    const rows = targetRows(input);
-    expect(byFigure(rows, 'apply from empty, 10k tables')).toEqual({
+  it('counts crawl jobs against the sources: one table-adding call per source is the bound', () => {
+    expect(byFigure(targetRows(input), 'apply from empty, 10k tables')).toEqual({
       figure: 'apply from empty, 10k tables: table-adding POSTs (crawl jobs)',
       target: '≤ 1 per source per apply, so ≤ 100 crawl jobs',
-      measured: 'not yet measured — batched creates pending',
-      met: false,
+      measured: '100 table-adding POSTs, 100 crawl jobs for 100 sources',
+      met: true,
     });
+    const perTable = { ...input, apply: { ...input.apply, table_adding_posts: 10_000, crawl_jobs: 10_000 } };
+    expect(byFigure(targetRows(perTable), 'apply from empty, 10k tables')?.met).toBe(false);
+  });
+
+  it('prints the unmeasured rows as such, never as met', () => {
+    const rows = targetRows(input);
     expect(byFigure(rows, '100k')).toMatchObject({
       measured: 'not measured — run with DPAC_BENCH_SOURCES=1000',
       met: false,

@@ -151,6 +151,7 @@ describe('dpac.yaml', () => {
       include: ['prod/*.yaml'],
       exclude: [],
       variables: {},
+      defaults: [],
       targets: {},
       prune: [],
       protect: [],

@@ -27,6 +27,7 @@ interface Flags extends ConnectFlags, OutputFlags {
   out: string;
   force?: boolean;
   withDependencies?: boolean;
+  factorDefaults?: boolean;
   target?: string;
 }
 
@@ -38,6 +39,10 @@ registerCommand((io, setExit) => {
     .option(
       '--with-dependencies',
       'with --select: export what the selection refers to as full manifests (default: as external declarations)',
+    )
+    .option(
+      '--factor-defaults',
+      "move the values all tables of a source share into the source's table_defaults",
     )
     .option('--target <NAME>', 'use a target from dpac.yaml (its url)');
   addOutputOption(command, EXPORT_VIEWS);
@@ -87,6 +92,7 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
     result = exportManifests(withoutExcludedObjects(live, exclude), {
       select,
       withDependencies: flags.withDependencies === true,
+      factorDefaults: flags.factorDefaults === true,
     });
   } catch (error) {
     return reportApiFailure(io, error);

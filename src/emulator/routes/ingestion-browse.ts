@@ -1,9 +1,11 @@
 // Browsing a source and adding its tables; jobs are acknowledged (never run) and always complete.
+// Every table-adding call starts one metadata crawl job (crawl-jobs.ts).
 import type { EmuApp, EmuRequest } from '../app.js';
 import { EmuError } from '../errors.js';
-import { OBJECT_ID, objectId } from '../ids.js';
+import { objectId } from '../ids.js';
 import { bodyObject, ok } from '../respond.js';
 import type { Doc } from '../store.js';
+import { startCrawlJob } from './crawl-jobs.js';
 import { asArray, asRecord, type Body, requireSource } from './ingestion-lookup.js';
 import { insertTable, listTables } from './ingestion-table-docs.js';
 
@@ -55,7 +57,7 @@ function freeName(app: EmuApp, sourceId: string, item: Body): string {
 function addSourceTables(app: EmuApp, req: EmuRequest): Body {
   const source = requireSource(app, req.params.source_id!);
   const added: string[] = [];
-  const already: string[] = [];
+  const already: Body[] = [];
   const items = tablesToAdd(
     req,
     (item) => typeof item.table_name === 'string' && item.table_name !== '',
@@ -63,7 +65,7 @@ function addSourceTables(app: EmuApp, req: EmuRequest): Body {
   );
   for (const item of items) {
     if (app.store.find('tables', (t) => t.source === source.id && sameTable(t, item)).length > 0) {
-      already.push(String(item.table_name));
+      already.push(item);
       continue;
     }
     const body: Body = {
@@ -78,9 +80,25 @@ function addSourceTables(app: EmuApp, req: EmuRequest): Body {
     added.push(insertTable(app, { source, body, userId: req.user.id }).id);
   }
   if (added.length === 0) {
-    throw new EmuError(400, 'IW10003', `Tables already added: ${already.join(', ')}`);
+    throw new EmuError(
+      400,
+      'IW10003',
+      `Tables already added: ${already.map((i) => i.table_name).join(', ')}`,
+    );
   }
-  return { added_tables: added, job_created: objectId(app.now()) };
+  // The entries not added are named with their reason (the others are added all the same).
+  const failed = already.map((i) => ({
+    table_name: i.table_name,
+    schema_name: i.schema_name,
+    catalog_name: i.catalog_name,
+    iw_code: 'IW10003',
+    message: 'Table already added',
+  }));
+  return {
+    added_tables: added,
+    ...(failed.length > 0 ? { failed_tables: failed } : {}),
+    job_created: startCrawlJob(app, source.id, added, req.user.id),
+  };
 }
 
 function addQueryTables(app: EmuApp, req: EmuRequest): Body {
@@ -108,7 +126,11 @@ function addQueryTables(app: EmuApp, req: EmuRequest): Body {
     };
     added.push(insertTable(app, { source, body, userId: req.user.id }).id);
   }
-  return { id: added[0], added_tables: added, job_created: objectId(app.now()) };
+  return {
+    id: added[0],
+    added_tables: added,
+    job_created: startCrawlJob(app, source.id, added, req.user.id),
+  };
 }
 
 /** `table_ids` arrives as a JSON array, a comma list, or repeated values joined by the parser. */
@@ -222,10 +244,5 @@ export function registerBrowse(app: EmuApp): void {
   app.route('POST', '/sources/:source_id/jobs', (req) => {
     checkJobTargets(app, sourceOf(req).id, bodyObject(req));
     return ok({ id: objectId(app.now()) }, 'Job created successfully');
-  });
-  app.route('GET', '/admin/jobs/:job_id', (req) => {
-    const id = req.params.job_id!;
-    if (!OBJECT_ID.test(id)) throw new EmuError(404, 'IW10001', `Job with id '${id}' not found`);
-    return ok({ id, status: 'completed', type: 'ingest', percentage: 100 });
   });
 }

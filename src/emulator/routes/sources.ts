@@ -3,6 +3,7 @@ import type { EmuApp, EmuRequest } from '../app.js';
 import { EmuError } from '../errors.js';
 import { bodyObject, created, list, ok } from '../respond.js';
 import type { Doc } from '../store.js';
+import { registerJobs } from './crawl-jobs.js';
 import { registerSourceAdvancedConfigs } from './ingestion-advanced.js';
 import { registerBrowse } from './ingestion-browse.js';
 import { exportSourceConfig } from './ingestion-config-export.js';
@@ -146,5 +147,6 @@ export function register(app: EmuApp): void {
 
   registerMetadata(app);
   registerBrowse(app);
+  registerJobs(app);
   registerSourceAdvancedConfigs(app);
 }

@@ -15,6 +15,7 @@ export const Source = defineKind<SourceSpec>({
   kind: 'Source',
   description: 'A source: a database, file store, CRM or message broker the platform ingests from.',
   metadataKey: 'source',
+  childDefaults: { key: 'table_defaults', kind: 'Table' },
   // The connection field parses loosely and the refinement narrows it by `type`; the cast states that.
   spec: sourceSpec as unknown as z.ZodType<SourceSpec>,
   sensitive: CONNECTION_SECRETS,

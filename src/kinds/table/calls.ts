@@ -16,15 +16,30 @@ import type { TableSpec } from './schema.js';
 export const TABLES = '/sources/{Source}/tables';
 export const TABLE = '/sources/{Source}/tables/{id}';
 const SOURCE_TABLES = '/sources/{Source}/tables/source_tables';
+/**
+ * Tables added by one call. Each table-adding call starts one metadata crawl job on the platform,
+ * so the tables of a source are added together; the API documents no limit, and 500 items (about
+ * 100 KB of body) keep a call well inside common proxy limits while a 10k-table platform of
+ * sources up to 500 tables still starts one job per source.
+ */
+const MAX_TABLES_PER_ADD = 500;
 
 /** Add the table, give it its manifest name, then write every sub-document the spec holds. */
 export function createTableCalls(s: TableSpec, ctx: WriteContext): CallDraft[] {
   const ids = pathIds(ctx);
   const calls: CallDraft[] = [];
   if (s.source_table) {
+    // One item; the plan merges the items of one source into one call (`batch`), whose answer
+    // lists the added ids in item order.
     const body = { tables_to_add: [tableToAdd(s.source_table, s.ingestion ?? {})] };
-    const path = renderPath(SOURCE_TABLES, ids);
-    calls.push({ method: 'POST', path, body, creates: '/result/added_tables/0', note: 'add source table' });
+    calls.push({
+      method: 'POST',
+      path: renderPath(SOURCE_TABLES, ids),
+      body,
+      creates: '/result/added_tables',
+      batch: { list: '/tables_to_add', max: MAX_TABLES_PER_ADD },
+      note: 'add source tables',
+    });
     // The platform names an added table after its source table; rename it to the manifest name.
     if (ctx.name !== s.source_table.table_name) {
       calls.push({
@@ -72,6 +87,25 @@ export function updateTableCalls(
 
 export function removeTableCalls(ctx: WriteContext): CallDraft[] {
   return [{ method: 'DELETE', path: at(ctx) }];
+}
+
+/**
+ * A source table's identity within its source (name, schema, catalog), the same from a
+ * `tables_to_add` item and from a live table: how a batch's tables are found again by read-back.
+ */
+export const sourceTableKey = {
+  item: (i: Record<string, unknown>): string =>
+    JSON.stringify([text(i.table_name), text(i.schema_name), text(i.catalog_name)]),
+  live: (t: Record<string, unknown>): string =>
+    JSON.stringify([
+      text(t.original_table_name) || text(t.name),
+      text(t.schema_name_at_source),
+      text(t.catalog_name),
+    ]),
+};
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }
 
 /** The `tables_to_add` item that adds this table (target names come from the ingestion spec). */

@@ -3,7 +3,14 @@
 import { makeAddress } from '../../core/address.js';
 import { defineKind } from '../kind.js';
 import { renameByName } from '../shared/rename-call.js';
-import { createTableCalls, removeTableCalls, TABLE, TABLES, updateTableCalls } from './calls.js';
+import {
+  createTableCalls,
+  removeTableCalls,
+  sourceTableKey,
+  TABLE,
+  TABLES,
+  updateTableCalls,
+} from './calls.js';
 import { EXPORT_DATA_CONNECTION, EXPORT_PASSWORD } from './export-schema.js';
 import { normalizeTable, tableFromApi } from './projection.js';
 import { type TableSpec, tableSpec } from './schema.js';
@@ -32,6 +39,7 @@ export const Table = defineKind<TableSpec>({
     documents: { advanced: `${TABLE}/configurations/advance` },
     documentKeys: { advanced: ['advanced_configurations'] },
   },
+  batchKey: sourceTableKey,
   fromApi: tableFromApi,
   normalize: normalizeTable,
   create: createTableCalls,

@@ -23,6 +23,8 @@ export interface PlanJson {
     path: string;
     body?: unknown;
     depends_on: string[];
+    /** A batched create: the addresses it creates. */
+    items?: string[];
   }[];
   unmanaged: string[];
 }

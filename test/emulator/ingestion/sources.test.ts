@@ -252,6 +252,36 @@ describe('sources', () => {
     expect(schemas.body.result).toEqual([{ schemaName: 'dbo' }]);
   });
 
+  it('starts one metadata crawl job per table-adding call, whatever its size, and names what it refused', async () => {
+    const id = await fx.api.create('/sources', sourceBody(fx.platform, 'src_crawl'));
+    const jobs = async () =>
+      ((await fetch(`${fx.emu.baseUrl}/_emulator/jobs`).then((r) => r.json())) as { count: number }).count;
+    const jobsBefore = await jobs();
+    const item = (name: string) => ({ table_name: name, schema_name: 'dbo', table_type: 'TABLE' });
+    const first = await fx.api.post(`/sources/${id}/tables/source_tables`, {
+      tables_to_add: [item('t1'), item('t2'), item('t3')],
+    });
+    expect(first.body.result.added_tables).toHaveLength(3);
+    // A batch mixing a new table and one already added adds the new one and names the other.
+    const second = await fx.api.post(`/sources/${id}/tables/source_tables`, {
+      tables_to_add: [item('t2'), item('t4')],
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.result.added_tables).toHaveLength(1);
+    expect(second.body.result.failed_tables).toEqual([
+      { table_name: 't2', schema_name: 'dbo', iw_code: 'IW10003', message: 'Table already added' },
+    ]);
+
+    expect((await jobs()) - jobsBefore).toBe(2);
+    const job = (await fx.api.get(`/admin/jobs/${first.body.result.job_created}`)).body.result;
+    expect(job).toMatchObject({
+      type: 'source_fetch_metadata',
+      source_id: id,
+      table_ids: first.body.result.added_tables,
+      status: 'completed',
+    });
+  });
+
   it('accepts jobs and reports them completed', async () => {
     const id = await fx.api.create('/sources', sourceBody(fx.platform, 'src_jobs'));
     const job = await fx.api.post(`/sources/${id}/jobs`, { job_type: 'source_test_connection' });

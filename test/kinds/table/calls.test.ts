@@ -42,8 +42,9 @@ describe('Table create', () => {
             },
           ],
         },
-        creates: '/result/added_tables/0',
-        note: 'add source table',
+        creates: '/result/added_tables',
+        batch: { list: '/tables_to_add', max: 500 },
+        note: 'add source tables',
       },
       {
         method: 'PUT',

@@ -1,7 +1,7 @@
 // Prune and protect patterns use the one glob of dpac: `*` stays within a name, a pattern without
 // `/` matches the name only, and characters other than `*`, `?` are literal.
 import { describe, expect, it } from 'vitest';
-import { matchesPattern } from '../../src/diff/name-pattern.js';
+import { matchesPattern } from '../../src/manifest/name-pattern.js';
 
 const table = (source: string, name: string) => ({ kind: 'Table', ancestors: [source], name });
 

@@ -1,7 +1,7 @@
 // Prune and protect patterns of dpac.yaml: a kind and a glob (manifest/glob.ts) over the object's
 // name, or, when the glob holds a `/`, over its parent names and name (`sales_db/tmp_*`).
-import { matchesGlob } from '../manifest/glob.js';
-import type { ScopePattern } from '../manifest/project-config.js';
+import { matchesGlob } from './glob.js';
+import type { ScopePattern } from './project-config.js';
 
 export interface NamedObject {
   kind: string;
