@@ -1,5 +1,6 @@
 // Browsing a source and adding its tables; jobs are acknowledged (never run) and always complete.
 import type { EmuApp, EmuRequest } from '../app.js';
+import { crawlColumns } from '../crawl-columns.js';
 import { EmuError } from '../errors.js';
 import { OBJECT_ID, objectId } from '../ids.js';
 import { bodyObject, ok } from '../respond.js';
@@ -73,6 +74,7 @@ function addSourceTables(app: EmuApp, req: EmuRequest): Body {
       catalog_name: item.catalog_name ?? '',
       table_type: typeof item.table_type === 'string' ? item.table_type.toUpperCase() : 'TABLE',
       meta_crawl_performed: true,
+      columns: crawlColumns(String(item.table_name)),
       configuration: targets(item),
     };
     added.push(insertTable(app, { source, body, userId: req.user.id }).id);

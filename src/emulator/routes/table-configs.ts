@@ -33,6 +33,12 @@ function columnsOf(table: Doc): Body[] {
   return asArray(table.columns).map(asRecord);
 }
 
+/** The reference's schema GET shows five fields per column; the table document holds the rest. */
+function schemaView(c: Body): Body {
+  const { is_audit_column, name, original_name, sql_type, target_sql_type } = c;
+  return { is_audit_column: is_audit_column === true, name, original_name, sql_type, target_sql_type };
+}
+
 function findColumn(columns: Body[], entry: Body): Body | undefined {
   const original = entry.original_name ?? entry.origName;
   return columns.find(
@@ -151,7 +157,7 @@ export function register(app: EmuApp): void {
     options,
   );
 
-  app.route('GET', `${base}/configurations/schema`, (req) => ok(columnsOf(tableOf(req))));
+  app.route('GET', `${base}/configurations/schema`, (req) => ok(columnsOf(tableOf(req)).map(schemaView)));
   app.route(
     'PUT',
     `${base}/configurations/schema`,

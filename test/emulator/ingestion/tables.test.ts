@@ -157,7 +157,7 @@ describe('tables', () => {
     expect(patch.body.result.id).toBe(id);
     const move = await fx.api.patch(`${base}/column-order`, { name: 'B', target_column_position: 1 });
     expect(move.body.result.message).toBe('Successfully updated metadata');
-    const columns = (await fx.api.get(`${base}/configurations/schema`)).body.result;
+    const columns = (await fx.api.get(base)).body.result.columns;
     expect(columns.map((c: Json) => [c.name, c.target_column_order])).toEqual([
       ['B', 1],
       ['A', 2],
