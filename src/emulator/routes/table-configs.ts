@@ -29,8 +29,9 @@ function done(id: string, message: string): EmuResult {
   return ok({ message, id }, message);
 }
 
+/** Copies of the stored columns: a change is detected by comparing with them. */
 function columnsOf(table: Doc): Body[] {
-  return asArray(table.columns).map(asRecord);
+  return asArray(table.columns).map((c) => ({ ...asRecord(c) }));
 }
 
 /** The reference's schema GET shows five fields per column; the table document holds the rest. */

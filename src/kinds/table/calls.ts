@@ -15,6 +15,8 @@ import type { TableSpec } from './schema.js';
 
 export const TABLES = '/sources/{Source}/tables';
 export const TABLE = '/sources/{Source}/tables/{id}';
+/** Column descriptions are written through the cross-source table path. */
+const TABLE_METADATA = '/tables/{id}/metadata';
 const SOURCE_TABLES = '/sources/{Source}/tables/source_tables';
 
 /** Add the table, give it its manifest name, then write every sub-document the spec holds. */
@@ -40,7 +42,7 @@ export function createTableCalls(s: TableSpec, ctx: WriteContext): CallDraft[] {
   }
   if (s.ingestion) calls.push(ingestionCall(s, ctx));
   if (s.export) calls.push(exportCall(s.export, ctx));
-  if (s.schema) calls.push(schemaCall(s.schema, ctx));
+  if (s.schema) calls.push(...schemaCalls(s.schema.columns, ctx));
   calls.push(createMetadataCall(at(ctx, '/metadata'), s));
   calls.push(...advancedCalls(at(ctx, '/configurations/advance'), [], s.advanced_configurations ?? []));
   return calls;
@@ -59,8 +61,7 @@ export function updateTableCalls(
   }
   if (changed.has('export') && after.export) calls.push(exportCall(after.export, ctx));
   if (changed.has('schema') && after.schema) {
-    const columns = changedOverrides(before.schema, after.schema);
-    if (columns.length > 0) calls.push(schemaCall({ columns }, ctx));
+    calls.push(...schemaCalls(changedColumns(before.schema, after.schema), ctx));
   }
   calls.push(...updateMetadataCalls(at(ctx, '/metadata'), { before, after, changed }));
   if (changed.has('advanced_configurations') && after.advanced_configurations) {
@@ -130,16 +131,51 @@ function exportCall(e: ExportSpec, ctx: WriteContext): CallDraft {
   return { method: 'PUT', path: at(ctx, '/configurations/export'), body, note: 'export configuration' };
 }
 
-function schemaCall(s: TableSchema, ctx: WriteContext): CallDraft {
-  const body = { type: 'column', columns: s.columns.map((c) => compact({ ...c })) };
-  return { method: 'PATCH', path: at(ctx, '/configurations/schema'), body, note: 'column overrides' };
+type Column = TableSchema['columns'][number];
+
+/**
+ * The overrides go to the schema document, the descriptions to the table metadata (`''` clears
+ * one); a column listed only for its description sends no override.
+ */
+function schemaCalls(columns: readonly Column[], ctx: WriteContext): CallDraft[] {
+  const calls: CallDraft[] = [];
+  const overrides = columns
+    .map(({ description: _, ...override }) => compact({ ...override }))
+    .filter((c) => Object.keys(c).length > 1);
+  if (overrides.length > 0) {
+    const body = { type: 'column', columns: overrides };
+    calls.push({ method: 'PATCH', path: at(ctx, '/configurations/schema'), body, note: 'column overrides' });
+  }
+  const described = columns.filter((c) => c.description !== undefined);
+  if (described.length > 0) {
+    const columns_descriptions = described.map((c) => ({ name: c.name, description: c.description ?? '' }));
+    calls.push({
+      method: 'PATCH',
+      path: renderPath(TABLE_METADATA, pathIds(ctx)),
+      body: { columns_descriptions },
+      note: 'column descriptions',
+    });
+  }
+  return calls;
 }
 
-/** Listed overrides that differ from the live column of the same name (on a key the override sets). */
-function changedOverrides(before: TableSchema | undefined, after: TableSchema): TableSchema['columns'] {
+/**
+ * The listed columns that differ from the live column of the same name: the whole override when an
+ * override key differs, the description when it differs (null and none are the same).
+ */
+function changedColumns(before: TableSchema | undefined, after: TableSchema): Column[] {
   const live = new Map((before?.columns ?? []).map((c) => [c.name, c as Record<string, unknown>]));
-  return after.columns.filter((c) => {
-    const current = live.get(c.name);
-    return !current || Object.entries(c).some(([key, value]) => current[key] !== value);
-  });
+  const out: Column[] = [];
+  for (const { description, ...override } of after.columns) {
+    const current = live.get(override.name);
+    const overrideDiffers =
+      !current || Object.entries(override).some(([key, value]) => current[key] !== value);
+    const descriptionDiffers = description !== undefined && (current?.description ?? null) !== description;
+    if (!overrideDiffers && !descriptionDiffers) continue;
+    out.push({
+      ...(overrideDiffers ? override : { name: override.name }),
+      ...(descriptionDiffers ? { description } : {}),
+    });
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 // Column overrides of a table (`schema.columns`): the listed columns' target types and flags,
-// read from the table's `columns` and written with PATCH …/configurations/schema under the same names.
+// read from the table's `columns` and written with PATCH …/configurations/schema under the same names;
+// their descriptions (data-catalog text) are written with PATCH /tables/{id}/metadata.
 import { z } from 'zod';
 
 const columnOverride = z
@@ -15,6 +16,13 @@ const columnOverride = z
     target_scale: z.number().int().nonnegative().optional().describe('Scale of the target type.'),
     is_excluded_column: z.boolean().optional().describe('Leave the column out of the target.'),
     format: z.string().min(1).optional().describe('Date/timestamp format, e.g. yyyy-MM-dd.'),
+    description: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'Data-catalog description of the column; an empty string (or null) clears it, leaving it out leaves it alone.',
+      ),
   })
   .strict();
 
@@ -24,7 +32,7 @@ export const tableSchema = z
       .array(columnOverride)
       .min(1)
       .describe(
-        'Overrides for the listed columns, by name; columns not listed keep what the platform crawled.',
+        'Overrides and descriptions for the listed columns, by name; columns not listed keep what the platform crawled.',
       ),
   })
   .strict()

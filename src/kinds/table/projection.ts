@@ -44,9 +44,17 @@ export function normalizeTable(s: TableSpec): TableSpec {
     },
     tags: s.tags && sortedSet(s.tags),
     ingestion: ingestion && normalizeIngestion(ingestion),
-    schema: s.schema && { columns: sortedBy(s.schema.columns, 'name') },
+    schema: s.schema && { columns: sortedBy(s.schema.columns.map(clearedDescription), 'name') },
     advanced_configurations: s.advanced_configurations && sortAdvanced(s.advanced_configurations),
   });
+}
+
+/**
+ * The API drops an empty description, so live never shows one: an empty description in a manifest
+ * is `null`, which compares equal to "none" and still differs from any text (so it clears it).
+ */
+function clearedDescription<C extends { description?: string | null }>(column: C): C {
+  return column.description === '' ? { ...column, description: null } : column;
 }
 
 function normalizeIngestion(s: IngestionSpec): IngestionSpec {

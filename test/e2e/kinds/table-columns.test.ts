@@ -1,0 +1,148 @@
+// Column descriptions and column order of a table through the real CLI against the emulator, whose
+// metadata crawl gives added tables their columns: create, no-op re-plan, drift after a change made
+// by hand, clearing, and the export round trip.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type E2e, startE2e } from '../../helpers/e2e.js';
+import * as f from './fixtures.js';
+
+interface DriftJson {
+  in_sync: boolean;
+  changed: { address: string; fields: { path: string; before: unknown; after: unknown }[] }[];
+}
+
+/** The orders table (its crawl: order_id, customer_id, status, amount, ordered_at) with a schema block. */
+const orders = (schema: string) =>
+  `${f.table({ name: 'orders' }).trimEnd()}\n${schema
+    .trim()
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n')}\n`;
+
+const described = (status = 'Order state, upper case.', amount = 'Total in EUR.') =>
+  orders(`
+schema:
+  columns:
+    - name: status
+      description: ${status}
+    - name: amount
+      target_precision: 20
+      description: ${amount}`);
+
+describe('table column descriptions and order', () => {
+  let e2e: E2e;
+  let api: f.Api;
+  beforeAll(async () => {
+    e2e = await startE2e();
+  });
+  beforeEach(async () => {
+    await f.resetWith(e2e, {
+      'platform.yaml': f.platform(),
+      'sources.yaml': f.docs(f.salesDb(), described()),
+    });
+    api = await f.connectApi(e2e);
+  });
+  afterAll(() => e2e.close());
+
+  const tableId = async () => {
+    const source = await api.idOf('/sources', 'sales_db');
+    return { source, table: await api.idOf(`/sources/${source}/tables`, 'orders') };
+  };
+  const liveColumns = async () => {
+    const { source, table } = await tableId();
+    const doc = await api.get<{ result: { columns: Record<string, unknown>[] } }>(
+      `/sources/${source}/tables/${table}`,
+    );
+    return doc.result.columns;
+  };
+
+  it('writes descriptions with one metadata PATCH after the overrides, then converges', async () => {
+    const plan = await f.planJson(e2e);
+    const table = plan.calls.filter((c) => c.address === 'Table/sales_db/orders');
+    const patches = table
+      .filter((c) => c.method === 'PATCH')
+      .map((c) => [c.path.replace(/\$\{[^}]+\}/g, 'ID'), c.body]);
+    expect(patches).toEqual([
+      [
+        '/sources/ID/tables/ID/configurations/schema',
+        { type: 'column', columns: [{ name: 'amount', target_precision: 20 }] },
+      ],
+      [
+        '/tables/ID/metadata',
+        {
+          columns_descriptions: [
+            { name: 'amount', description: 'Total in EUR.' },
+            { name: 'status', description: 'Order state, upper case.' },
+          ],
+        },
+      ],
+    ]);
+    await f.applyOk(e2e);
+    const columns = await liveColumns();
+    expect(columns.find((c) => c.name === 'status')?.description).toBe('Order state, upper case.');
+    expect(columns.find((c) => c.name === 'amount')).toMatchObject({
+      description: 'Total in EUR.',
+      target_precision: 20,
+    });
+    await f.expectConverged(e2e);
+  });
+
+  it('reports a description edited in the UI as drift, and apply writes only that description back', async () => {
+    await f.applyOk(e2e);
+    const { table } = await tableId();
+    await api.send('PATCH', `/tables/${table}/metadata`, {
+      columns_descriptions: [{ name: 'status', description: 'edited in the UI' }],
+    });
+    const drift = await e2e.dpac(['drift', '-o', 'json']);
+    expect(drift.code).toBe(2);
+    const report = JSON.parse(drift.stdout) as DriftJson;
+    expect(report.changed).toEqual([
+      expect.objectContaining({
+        address: 'Table/sales_db/orders',
+        fields: [
+          {
+            path: '/schema/columns/status/description',
+            before: 'edited in the UI',
+            after: 'Order state, upper case.',
+          },
+        ],
+      }),
+    ]);
+    const plan = await f.planJson(e2e);
+    expect(f.callLines(plan)).toEqual([`PATCH /tables/${table}/metadata`]);
+    expect(plan.calls[0]?.body).toEqual({
+      columns_descriptions: [{ name: 'status', description: 'Order state, upper case.' }],
+    });
+    await f.applyOk(e2e);
+    await f.expectConverged(e2e);
+  });
+
+  it('clears a description given as an empty string, and then plans no change', async () => {
+    await f.applyOk(e2e);
+    await e2e.write('sources.yaml', f.docs(f.salesDb(), described("''")));
+    const plan = await f.planJson(e2e);
+    expect(plan.changes.find((c) => c.address === 'Table/sales_db/orders')?.fields).toEqual([
+      { path: '/schema/columns/status/description', before: 'Order state, upper case.', after: null },
+    ]);
+    expect(plan.calls.map((c) => c.body)).toEqual([
+      { columns_descriptions: [{ name: 'status', description: '' }] },
+    ]);
+    await f.applyOk(e2e);
+    expect((await liveColumns()).find((c) => c.name === 'status')?.description).toBe('');
+    await f.expectConverged(e2e);
+  });
+
+  it('exports the descriptions, and the exported files plan no change', async () => {
+    await f.applyOk(e2e);
+    const exported = await e2e.dpac(['export', '--out', 'exported', '-o', 'json']);
+    expect(exported.code, exported.stderr).toBe(0);
+    const { variables } = JSON.parse(exported.stdout) as { variables: { name: string }[] };
+    const tables = await readFile(path.join(e2e.dir, 'exported/sources/sales_db/tables.yaml'), 'utf8');
+    expect(tables).toContain('description: Order state, upper case.');
+    expect(tables).toContain('description: Total in EUR.');
+    const env = Object.fromEntries(variables.map((v) => [v.name, 'any']));
+    const plan = await e2e.dpac(['plan', 'exported', '--detailed-exitcode', '--no-color'], { env });
+    expect(plan.stdout, plan.stderr).toContain('No changes.');
+  });
+});
