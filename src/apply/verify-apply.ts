@@ -49,7 +49,8 @@ export async function verifyApply(options: {
     const planned = referenced.size
       ? (substitute(c.after, new Map(), options.env).value ?? c.after)
       : c.after;
-    const found = compareSpecs(planned, obj.spec, { skip, keyed: KINDS[c.kind].keyedLists });
+    const { keyedLists: keyed, prefixLists: prefix } = KINDS[c.kind];
+    const found = compareSpecs(planned, obj.spec, { skip, keyed, prefix });
     const diffs = concealSecrets(found, referenced);
     if (diffs.length)
       out.push(

@@ -58,12 +58,15 @@ export function diffResources(options: DiffOptions): DiffResult {
   const changes = options.selected
     ? withDependencies(all.filter(options.selected), byAddress, declared)
     : all;
-  const diagnostics = checkSafety({
-    changes,
-    manifests,
-    protect: options.protect ?? [],
-    allowMassDelete: options.allowMassDelete ?? false,
-  });
+  const diagnostics = [
+    ...checkAgainstLive(manifests, live),
+    ...checkSafety({
+      changes,
+      manifests,
+      protect: options.protect ?? [],
+      allowMassDelete: options.allowMassDelete ?? false,
+    }),
+  ];
   return { changes, unmanaged: unmanaged.sort(), diagnostics };
 }
 
@@ -102,7 +105,7 @@ function diffDeclared(
   // The kind's own list when nothing is ignored: compareSpecs compiles each skip list once.
   const ignore = m.metadata.ignore ?? [];
   const skip = ignore.length ? [...kind.sensitive, ...ignore] : kind.sensitive;
-  const fields = compareSpecs(after, obj.spec, { skip, keyed: kind.keyedLists });
+  const fields = compareSpecs(after, obj.spec, { skip, keyed: kind.keyedLists, prefix: kind.prefixLists });
   for (let i = 0; i < fields.length; i++) fields[i] = withWhy(fields[i] as FieldChange, kind.immutable);
   if (resendSecrets) fields.push(...secretFields(kind.sensitive, after));
   // Built as one literal (two spreads per object showed in profiles of 10k-object plans).
@@ -129,6 +132,26 @@ function diffDeclared(
   if (fields.length)
     return compared('update', `${fields.length} field${fields.length === 1 ? ' differs' : 's differ'}`);
   return compared('noop', 'in sync');
+}
+
+/** What a kind finds wrong in a declared spec only its live object can tell (located plan errors). */
+function checkAgainstLive(manifests: readonly Manifest[], live: LiveState): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const m of manifests) {
+    const check = KINDS[m.kind].checkLive;
+    const obj = check && live.objects.get(m.address);
+    if (!check || !obj) continue;
+    for (const problem of check(m.spec as never, obj.spec as never)) {
+      out.push({
+        severity: 'error',
+        address: m.address,
+        source: m.locate(problem.path) ?? m.source,
+        summary: `${m.address}: ${problem.message}`,
+        detail: problem.fix,
+      });
+    }
+  }
+  return out;
 }
 
 /** The secrets a manifest gives, as field changes that force their documents to be written. */

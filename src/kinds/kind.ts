@@ -31,6 +31,13 @@ export interface Ref {
   path: string;
 }
 
+/** A spec problem a kind finds: where (JSON pointer into the spec), what is wrong, how to fix it. */
+export interface SpecProblem {
+  path: string;
+  message: string;
+  fix: string;
+}
+
 export interface RefContext {
   /** Names of this resource's ancestors, outermost first (a Table: `[source]`). */
   ancestors: readonly string[];
@@ -101,6 +108,13 @@ export interface ResourceKind<S = unknown> {
    * manifest lists are compared, matched by key; extra live items are ignored.
    */
   keyedLists?: Readonly<Record<string, string>>;
+  /**
+   * Lists compared as a leading part (pointers): the manifest's items must open the live list in
+   * that order; live items after them are not compared (a table's column order).
+   */
+  prefixLists?: readonly string[];
+  /** Problems of a declared spec against its live object, reported as plan errors at `path`. */
+  checkLive?(desired: S, live: S): SpecProblem[];
   /** JSON pointer of the string-array of tags that carries the ownership tag (sources, tables). */
   ownershipTags?: string;
   /** Every reference the spec makes (drives validation and the call DAG). */

@@ -42,7 +42,8 @@ export function createTableCalls(s: TableSpec, ctx: WriteContext): CallDraft[] {
   }
   if (s.ingestion) calls.push(ingestionCall(s, ctx));
   if (s.export) calls.push(exportCall(s.export, ctx));
-  if (s.schema) calls.push(...schemaCalls(s.schema.columns, ctx));
+  if (s.schema?.columns) calls.push(...schemaCalls(s.schema.columns, ctx));
+  if (s.schema?.column_order) calls.push(...columnOrderCalls(s.schema.column_order, undefined, ctx));
   calls.push(createMetadataCall(at(ctx, '/metadata'), s));
   calls.push(...advancedCalls(at(ctx, '/configurations/advance'), [], s.advanced_configurations ?? []));
   return calls;
@@ -61,7 +62,9 @@ export function updateTableCalls(
   }
   if (changed.has('export') && after.export) calls.push(exportCall(after.export, ctx));
   if (changed.has('schema') && after.schema) {
-    calls.push(...schemaCalls(changedColumns(before.schema, after.schema), ctx));
+    calls.push(...schemaCalls(changedColumns(before.schema, after.schema.columns ?? []), ctx));
+    const order = after.schema.column_order;
+    if (order) calls.push(...columnOrderCalls(order, before.schema?.column_order, ctx));
   }
   calls.push(...updateMetadataCalls(at(ctx, '/metadata'), { before, after, changed }));
   if (changed.has('advanced_configurations') && after.advanced_configurations) {
@@ -131,7 +134,7 @@ function exportCall(e: ExportSpec, ctx: WriteContext): CallDraft {
   return { method: 'PUT', path: at(ctx, '/configurations/export'), body, note: 'export configuration' };
 }
 
-type Column = TableSchema['columns'][number];
+type Column = NonNullable<TableSchema['columns']>[number];
 
 /**
  * The overrides go to the schema document, the descriptions to the table metadata (`''` clears
@@ -163,10 +166,10 @@ function schemaCalls(columns: readonly Column[], ctx: WriteContext): CallDraft[]
  * The listed columns that differ from the live column of the same name: the whole override when an
  * override key differs, the description when it differs (null and none are the same).
  */
-function changedColumns(before: TableSchema | undefined, after: TableSchema): Column[] {
+function changedColumns(before: TableSchema | undefined, after: readonly Column[]): Column[] {
   const live = new Map((before?.columns ?? []).map((c) => [c.name, c as Record<string, unknown>]));
   const out: Column[] = [];
-  for (const { description, ...override } of after.columns) {
+  for (const { description, ...override } of after) {
     const current = live.get(override.name);
     const overrideDiffers =
       !current || Object.entries(override).some(([key, value]) => current[key] !== value);
@@ -178,4 +181,27 @@ function changedColumns(before: TableSchema | undefined, after: TableSchema): Co
     });
   }
   return out;
+}
+
+/**
+ * One move per listed column not yet at its position, first to last: moving a column to position
+ * i only shifts the columns after i, so the ones placed before stay put. The moves are worked out
+ * on the live order; a table not created yet gets a move for every listed column.
+ */
+function columnOrderCalls(order: readonly string[], live: readonly string[] | undefined, ctx: WriteContext) {
+  const current = [...(live ?? [])];
+  const calls: CallDraft[] = [];
+  order.forEach((name, i) => {
+    if (live && current[i] === name) return;
+    const from = current.indexOf(name);
+    if (from !== -1) current.splice(from, 1);
+    current.splice(i, 0, name);
+    calls.push({
+      method: 'PATCH',
+      path: at(ctx, '/column-order'),
+      body: { name, target_column_position: i + 1 },
+      note: `column order: ${name}`,
+    });
+  });
+  return calls;
 }

@@ -4,7 +4,7 @@ import { makeAddress } from '../../core/address.js';
 import { defineKind } from '../kind.js';
 import { createTableCalls, removeTableCalls, TABLE, TABLES, updateTableCalls } from './calls.js';
 import { EXPORT_DATA_CONNECTION, EXPORT_PASSWORD } from './export-schema.js';
-import { normalizeTable, tableFromApi } from './projection.js';
+import { normalizeTable, tableFromApi, unknownOrderedColumns } from './projection.js';
 import { type TableSpec, tableSpec } from './schema.js';
 
 export type { TableSpec } from './schema.js';
@@ -20,6 +20,8 @@ export const Table = defineKind<TableSpec>({
   immutable: ['/source_table/table_name', '/source_table/schema_name', '/source_table/catalog_name'],
   ownershipTags: '/tags',
   keyedLists: { '/schema/columns': 'name' },
+  prefixLists: ['/schema/column_order'],
+  checkLive: unknownOrderedColumns,
   refs: (s) => {
     const conn = s.export?.connection;
     return conn && 'data_connection' in conn

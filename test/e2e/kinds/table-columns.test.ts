@@ -20,7 +20,7 @@ const orders = (schema: string) =>
     .map((l) => `  ${l}`)
     .join('\n')}\n`;
 
-const described = (status = 'Order state, upper case.', amount = 'Total in EUR.') =>
+const described = (status = 'Order state, upper case.', order = '[status, amount]') =>
   orders(`
 schema:
   columns:
@@ -28,7 +28,8 @@ schema:
       description: ${status}
     - name: amount
       target_precision: 20
-      description: ${amount}`);
+      description: Total in EUR.
+  column_order: ${order}`);
 
 describe('table column descriptions and order', () => {
   let e2e: E2e;
@@ -77,6 +78,8 @@ describe('table column descriptions and order', () => {
           ],
         },
       ],
+      ['/sources/ID/tables/ID/column-order', { name: 'status', target_column_position: 1 }],
+      ['/sources/ID/tables/ID/column-order', { name: 'amount', target_column_position: 2 }],
     ]);
     await f.applyOk(e2e);
     const columns = await liveColumns();
@@ -133,6 +136,57 @@ describe('table column descriptions and order', () => {
     await f.expectConverged(e2e);
   });
 
+  it('moves only the columns out of place after a reorder by hand, and drift reports it', async () => {
+    await f.applyOk(e2e);
+    const { source, table } = await tableId();
+    await api.send('PATCH', `/sources/${source}/tables/${table}/column-order`, {
+      name: 'order_id',
+      target_column_position: 1,
+    });
+    const drift = JSON.parse((await e2e.dpac(['drift', '-o', 'json'])).stdout) as DriftJson;
+    expect(drift.changed[0]?.fields).toEqual([
+      { path: '/schema/column_order', before: ['order_id', 'status'], after: ['status', 'amount'] },
+    ]);
+    const plan = await f.planJson(e2e);
+    expect(plan.calls.map((c) => c.body)).toEqual([
+      { name: 'status', target_column_position: 1 },
+      { name: 'amount', target_column_position: 2 },
+    ]);
+    await f.applyOk(e2e);
+    const order = (await liveColumns()).map((c) => c.name);
+    expect(order.slice(0, 3)).toEqual(['status', 'amount', 'order_id']);
+    await f.expectConverged(e2e);
+
+    // Only the column out of place moves: status stays first.
+    await api.send('PATCH', `/sources/${source}/tables/${table}/column-order`, {
+      name: 'amount',
+      target_column_position: 4,
+    });
+    const again = await f.planJson(e2e);
+    expect(again.calls.map((c) => c.body)).toEqual([{ name: 'amount', target_column_position: 2 }]);
+  });
+
+  it('refuses a column order naming a column the table lacks, located, before any write', async () => {
+    await f.applyOk(e2e);
+    await e2e.write('sources.yaml', f.docs(f.salesDb(), described(undefined, '[status, amount_eur]')));
+    const seq = e2e.lastSeq();
+    const plan = await e2e.dpac(['plan', '--no-color']);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toMatch(/sources\.yaml:\d+:\d+/);
+    expect(plan.stderr).toContain('column_order names amount_eur, which the table does not have');
+    expect((await e2e.dpac(['apply', '--auto-approve', '--no-color'])).code).toBe(1);
+    expect(e2e.writesSince(seq)).toEqual([]);
+  });
+
+  it('rejects a column listed twice in column_order at validate time', async () => {
+    await e2e.write('sources.yaml', f.docs(f.salesDb(), described(undefined, '[status, status]')));
+    const validate = await e2e.dpac(['validate', '--no-color']);
+    expect(validate.code).toBe(1);
+    const output = `${validate.stdout}${validate.stderr}`;
+    expect(output).toMatch(/sources\.yaml:\d+:\d+/);
+    expect(output).toContain('column status is listed twice');
+  });
+
   it('exports the descriptions, and the exported files plan no change', async () => {
     await f.applyOk(e2e);
     const exported = await e2e.dpac(['export', '--out', 'exported', '-o', 'json']);
@@ -141,6 +195,7 @@ describe('table column descriptions and order', () => {
     const tables = await readFile(path.join(e2e.dir, 'exported/sources/sales_db/tables.yaml'), 'utf8');
     expect(tables).toContain('description: Order state, upper case.');
     expect(tables).toContain('description: Total in EUR.');
+    expect(tables).toContain('column_order: [status, amount, order_id, customer_id, ordered_at]');
     const env = Object.fromEntries(variables.map((v) => [v.name, 'any']));
     const plan = await e2e.dpac(['plan', 'exported', '--detailed-exitcode', '--no-color'], { env });
     expect(plan.stdout, plan.stderr).toContain('No changes.');
