@@ -84,6 +84,11 @@ interface ReadSpec {
    * manifest manages one of those keys (export reads them all). Without an entry: always read.
    */
   documentKeys?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Documents only the children of some parents have (a table's streaming configuration: tables
+   * of streaming sources): read only under a parent whose live item passes the test.
+   */
+  documentParents?: Readonly<Record<string, (parent: Record<string, unknown>) => boolean>>;
 
   /** The natural key of a live item. Default: `item.name`. */
   keyOf?(item: Record<string, unknown>): string;
@@ -113,6 +118,8 @@ export interface ResourceKind<S = unknown> {
    * that order; live items after them are not compared (a table's column order).
    */
   prefixLists?: readonly string[];
+  /** Problems of a spec given its declared parent's spec, reported as validate errors at `path`. */
+  checkParent?(spec: S, parent: Record<string, unknown>): SpecProblem[];
   /** Problems of a declared spec against its live object, reported as plan errors at `path`. */
   checkLive?(desired: S, live: S): SpecProblem[];
   /** JSON pointer of the string-array of tags that carries the ownership tag (sources, tables). */

@@ -12,9 +12,12 @@ import type { IngestionSpec } from './ingestion-schema.js';
 import { type DerivedKeyForm, type DerivedShape, PARTITION_KEY, SPLIT_KEY } from './partitioning-schema.js';
 import { normalizeDerivedKey } from './projection.js';
 import type { TableSpec } from './schema.js';
+import type { StreamingSpec } from './streaming-schema.js';
 
 export const TABLES = '/sources/{Source}/tables';
 export const TABLE = '/sources/{Source}/tables/{id}';
+/** The streaming configuration's path says `table`, singular. */
+export const STREAMING = '/sources/{Source}/table/{id}/configurations/streaming';
 /** Column descriptions are written through the cross-source table path. */
 const TABLE_METADATA = '/tables/{id}/metadata';
 const SOURCE_TABLES = '/sources/{Source}/tables/source_tables';
@@ -44,6 +47,7 @@ export function createTableCalls(s: TableSpec, ctx: WriteContext): CallDraft[] {
   if (s.export) calls.push(exportCall(s.export, ctx));
   if (s.schema?.columns) calls.push(...schemaCalls(s.schema.columns, ctx));
   if (s.schema?.column_order) calls.push(...columnOrderCalls(s.schema.column_order, undefined, ctx));
+  if (s.streaming) calls.push(streamingCall(s.streaming, ctx));
   calls.push(createMetadataCall(at(ctx, '/metadata'), s));
   calls.push(...advancedCalls(at(ctx, '/configurations/advance'), [], s.advanced_configurations ?? []));
   return calls;
@@ -66,6 +70,7 @@ export function updateTableCalls(
     const order = after.schema.column_order;
     if (order) calls.push(...columnOrderCalls(order, before.schema?.column_order, ctx));
   }
+  if (changed.has('streaming') && after.streaming) calls.push(streamingCall(after.streaming, ctx));
   calls.push(...updateMetadataCalls(at(ctx, '/metadata'), { before, after, changed }));
   if (changed.has('advanced_configurations') && after.advanced_configurations) {
     const base = at(ctx, '/configurations/advance');
@@ -204,4 +209,10 @@ function columnOrderCalls(order: readonly string[], live: readonly string[] | un
     });
   });
   return calls;
+}
+
+/** The whole streaming document (a PUT replaces it). */
+function streamingCall(s: StreamingSpec, ctx: WriteContext): CallDraft {
+  const path = renderPath(STREAMING, pathIds(ctx));
+  return { method: 'PUT', path, body: compact({ ...s }), note: 'streaming configuration' };
 }

@@ -28,6 +28,8 @@ export function tableFromApi({ item, docs }: LiveRecord, names: NameLookup): Tab
     ingestion: liveText(config.sync_type) === undefined ? undefined : ingestionOf(config),
     export: exportOf(item.export_configuration, names),
     schema: { columns: columnsOf(item.columns), column_order: columnOrderOf(item.columns) },
+    // The streaming GET answers the table's status with the stored configuration beside it.
+    streaming: asRecord(docs.streaming)?.configuration,
   };
   const spec = projectLive<TableSpec>(live, tableSpec, [EXPORT_PASSWORD]);
   return normalizeTable(compact({ ...spec, advanced_configurations: advancedFromApi(docs.advanced) }));
@@ -197,4 +199,23 @@ export function unknownOrderedColumns(desired: TableSpec, live: TableSpec): Spec
     });
   });
   return problems;
+}
+
+/** A source's live item or spec: streaming sources (Kafka, Confluent) have type `streaming`. */
+export function isStreamingSource(source: Record<string, unknown>): boolean {
+  return source.type === 'streaming';
+}
+
+export function streamingOnlyUnderStreamingSource(
+  spec: TableSpec,
+  source: Record<string, unknown>,
+): SpecProblem[] {
+  if (spec.streaming === undefined || isStreamingSource(source)) return [];
+  return [
+    {
+      path: '/streaming',
+      message: `streaming is only for tables of streaming sources, and its source is of type ${String(source.type)} (sub_type ${String(source.sub_type)})`,
+      fix: 'Remove the streaming block, or move the table to a Kafka or Confluent source.',
+    },
+  ];
 }

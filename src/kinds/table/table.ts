@@ -2,9 +2,15 @@
 // tags and advanced configurations. One list GET (items are full) plus one GET of its advanced configs.
 import { makeAddress } from '../../core/address.js';
 import { defineKind } from '../kind.js';
-import { createTableCalls, removeTableCalls, TABLE, TABLES, updateTableCalls } from './calls.js';
+import { createTableCalls, removeTableCalls, STREAMING, TABLE, TABLES, updateTableCalls } from './calls.js';
 import { EXPORT_DATA_CONNECTION, EXPORT_PASSWORD } from './export-schema.js';
-import { normalizeTable, tableFromApi, unknownOrderedColumns } from './projection.js';
+import {
+  isStreamingSource,
+  normalizeTable,
+  streamingOnlyUnderStreamingSource,
+  tableFromApi,
+  unknownOrderedColumns,
+} from './projection.js';
 import { type TableSpec, tableSpec } from './schema.js';
 
 export type { TableSpec } from './schema.js';
@@ -22,6 +28,7 @@ export const Table = defineKind<TableSpec>({
   keyedLists: { '/schema/columns': 'name' },
   prefixLists: ['/schema/column_order'],
   checkLive: unknownOrderedColumns,
+  checkParent: streamingOnlyUnderStreamingSource,
   refs: (s) => {
     const conn = s.export?.connection;
     return conn && 'data_connection' in conn
@@ -30,8 +37,9 @@ export const Table = defineKind<TableSpec>({
   },
   read: {
     list: TABLES,
-    documents: { advanced: `${TABLE}/configurations/advance` },
-    documentKeys: { advanced: ['advanced_configurations'] },
+    documents: { advanced: `${TABLE}/configurations/advance`, streaming: STREAMING },
+    documentKeys: { advanced: ['advanced_configurations'], streaming: ['streaming'] },
+    documentParents: { streaming: isStreamingSource },
   },
   fromApi: tableFromApi,
   normalize: normalizeTable,

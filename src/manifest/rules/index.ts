@@ -1,5 +1,6 @@
 // The cross-manifest rules, run after every document validated on its own.
 import type { Diagnostic } from '../../core/diagnostic.js';
+import { checkParentSpecs } from './check-parent-specs.js';
 import { checkParents } from './check-parents.js';
 import { checkReferences } from './check-references.js';
 import { findCycles } from './find-cycles.js';
@@ -7,7 +8,13 @@ import { findDuplicates } from './find-duplicates.js';
 import type { RuleInput } from './rule-input.js';
 
 export function checkRules(input: RuleInput): Diagnostic[] {
-  return [...findDuplicates(input), ...checkParents(input), ...checkReferences(input), ...findCycles(input)];
+  return [
+    ...findDuplicates(input),
+    ...checkParents(input),
+    ...checkParentSpecs(input),
+    ...checkReferences(input),
+    ...findCycles(input),
+  ];
 }
 
 export type { RuleInput } from './rule-input.js';
