@@ -9,6 +9,7 @@ import type { Manifest } from '../manifest/manifest.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import type { Change } from './change.js';
 import { checkSafety } from './check-safety.js';
+import { checkClones, cloneReason } from './clones.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
 import { matchesPattern } from './name-pattern.js';
 
@@ -39,10 +40,9 @@ export function diffResources(options: DiffOptions): DiffResult {
   const unmanaged: string[] = [];
 
   for (const m of sortByDepth(manifests, (x) => x.kind)) {
-    byAddress.set(
-      m.address,
-      diffDeclared(m, live.objects.get(m.address), byAddress, options.resendSecrets ?? false),
-    );
+    const change = diffDeclared(m, live.objects.get(m.address), byAddress, options.resendSecrets ?? false);
+    if (change.action === 'create') change.reason = cloneReason(m, live) ?? change.reason;
+    byAddress.set(m.address, change);
   }
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
   // a parent with prune: true); everything else is reported as unmanaged.
@@ -60,6 +60,7 @@ export function diffResources(options: DiffOptions): DiffResult {
     : all;
   const diagnostics = [
     ...checkAgainstLive(manifests, live),
+    ...checkClones(changes, manifests, live),
     ...checkSafety({
       changes,
       manifests,
@@ -104,7 +105,8 @@ function diffDeclared(
 
   // The kind's own list when nothing is ignored: compareSpecs compiles each skip list once.
   const ignore = m.metadata.ignore ?? [];
-  const skip = ignore.length ? [...kind.sensitive, ...ignore] : kind.sensitive;
+  const uncompared = uncomparedOf(m.kind);
+  const skip = ignore.length ? [...uncompared, ...ignore] : uncompared;
   const fields = compareSpecs(after, obj.spec, { skip, keyed: kind.keyedLists, prefix: kind.prefixLists });
   for (let i = 0; i < fields.length; i++) fields[i] = withWhy(fields[i] as FieldChange, kind.immutable);
   if (resendSecrets) fields.push(...secretFields(kind.sensitive, after));
@@ -152,6 +154,19 @@ function checkAgainstLive(manifests: readonly Manifest[], live: LiveState): Diag
     }
   }
   return out;
+}
+
+const uncomparedByKind = new Map<KindName, readonly string[]>();
+
+/** Pointers never compared: write-only secrets and create-only fields (one array per kind). */
+function uncomparedOf(kind: KindName): readonly string[] {
+  let list = uncomparedByKind.get(kind);
+  if (!list) {
+    const def = KINDS[kind];
+    list = def.createOnly ? [...def.sensitive, ...def.createOnly] : def.sensitive;
+    uncomparedByKind.set(kind, list);
+  }
+  return list;
 }
 
 /** The secrets a manifest gives, as field changes that force their documents to be written. */

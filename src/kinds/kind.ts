@@ -106,6 +106,10 @@ export interface ResourceKind<S = unknown> {
   spec: z.ZodType<S>;
   /** JSON pointers of write-only fields (passwords, tokens): never diffed, printed or exported. */
   sensitive: readonly string[];
+  /** JSON pointers used only when creating (never compared; ignored, with a warning, once live). */
+  createOnly?: readonly string[];
+  /** The object a create copies, children included (an environment's `clone_from`). */
+  cloneSource?(spec: S): Address | undefined;
   /** JSON pointers whose change forces delete + create. */
   immutable: readonly string[];
   /**
