@@ -40,7 +40,13 @@ export async function verifyApply(options: {
       out.push(inconsistent(c.address, 'it was not found after the apply'));
       continue;
     }
-    const skip = [...KINDS[c.kind].sensitive, ...(KINDS[c.kind].createOnly ?? []), ...(c.ignore ?? [])];
+    const def = KINDS[c.kind];
+    const skip = [
+      ...def.sensitive,
+      ...(def.createOnly ?? []),
+      ...(def.unverifiable ?? []),
+      ...(c.ignore ?? []),
+    ];
     const referenced = new Map<string, string>();
     for (const [, name] of JSON.stringify(c.after).matchAll(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
       const value = name === undefined ? undefined : options.env[name];

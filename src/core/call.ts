@@ -17,6 +17,18 @@ export interface CallDraft {
   creates?: boolean | string;
   /** Short human label of what the call writes, e.g. `connection`, `ingestion configuration`. */
   note?: string;
+  /**
+   * A local file sent as the body (application/octet-stream) instead of `body`: read when the
+   * call is sent and refused if it no longer has the planned size and SHA-256.
+   */
+  upload?: LocalFile;
+}
+
+/** A local file a manifest names: its path relative to the working folder, size and SHA-256. */
+export interface LocalFile {
+  path: string;
+  size: number;
+  sha256: string;
 }
 
 export interface Call extends CallDraft {

@@ -158,12 +158,13 @@ function checkAgainstLive(manifests: readonly Manifest[], live: LiveState): Diag
 
 const uncomparedByKind = new Map<KindName, readonly string[]>();
 
-/** Pointers never compared: write-only secrets and create-only fields (one array per kind). */
+/** Pointers never compared: write-only secrets, create-only and unverifiable fields (one array per kind). */
 function uncomparedOf(kind: KindName): readonly string[] {
   let list = uncomparedByKind.get(kind);
   if (!list) {
     const def = KINDS[kind];
-    list = def.createOnly ? [...def.sensitive, ...def.createOnly] : def.sensitive;
+    const extra = [...(def.createOnly ?? []), ...(def.unverifiable ?? [])];
+    list = extra.length ? [...def.sensitive, ...extra] : def.sensitive;
     uncomparedByKind.set(kind, list);
   }
   return list;

@@ -110,6 +110,13 @@ export interface ResourceKind<S = unknown> {
   createOnly?: readonly string[];
   /** The object a create copies, children included (an environment's `clone_from`). */
   cloneSource?(spec: S): Address | undefined;
+  /**
+   * Pointer of a list whose string items are local file paths (relative to the manifest): the
+   * loader reads each and puts `{name, size, sha256, path}` in its place.
+   */
+  localFiles?: string;
+  /** JSON pointers the API does not echo (a local file's hash and path): sent, never compared. */
+  unverifiable?: readonly string[];
   /** JSON pointers whose change forces delete + create. */
   immutable: readonly string[];
   /**

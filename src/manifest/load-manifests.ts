@@ -8,6 +8,7 @@ import { KINDS } from '../kinds/index.js';
 import type { Ref } from '../kinds/kind.js';
 import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js';
 import { type EnvUse, secretEchoes } from './interpolate.js';
+import { resolveLocalFiles } from './local-files.js';
 import type { Locator } from './locator.js';
 import { type KindRegistry, type Manifest, registeredKinds } from './manifest.js';
 import { parseYaml } from './parse-yaml.js';
@@ -101,6 +102,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     }
   }
 
+  diagnostics.push(...(await resolveLocalFiles({ manifests, registry, cwd, root })));
   const echoes = secretEchoes(envUses, options.env);
   diagnostics.push(...echoes.diagnostics);
 

@@ -46,6 +46,15 @@ spec:
     state: enabled
     streaming_frequency: minutes
     streaming_value: 5
+---
+apiVersion: dpac/v1
+kind: GenericSourceType
+metadata:
+  name: uploaded
+spec:
+  driver_class_name: org.example.Driver
+  upload_option: fileUpload
+  files: [driver.jar]
 `;
 
 export async function kindCalls(): Promise<KindCall[]> {
@@ -53,6 +62,7 @@ export async function kindCalls(): Promise<KindCall[]> {
   try {
     await cp(path.resolve('examples'), path.join(dir, 'examples'), { recursive: true });
     await writeFile(path.join(dir, 'examples/rich.yaml'), `${RICH_MANIFESTS}\n---\n${EXTRA}`);
+    await writeFile(path.join(dir, 'examples/driver.jar'), 'driver');
     const loaded = await loadManifests({
       cwd: dir,
       paths: ['examples'],
