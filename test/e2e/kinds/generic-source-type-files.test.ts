@@ -99,9 +99,7 @@ describe('generic source type driver files', () => {
 
   it('refuses a missing file and one outside the project root, located, before any write', async () => {
     await e2e.write('platform/types.yaml', type('[drivers/nope.jar, ../../etc/passwd]'));
-    const validate = await e2e.dpac(['validate', '--no-color']);
-    expect(validate.code).toBe(1);
-    const output = `${validate.stdout}${validate.stderr}`;
+    const output = await f.validateFails(e2e);
     expect(output).toMatch(/platform\/types\.yaml:\d+:\d+/);
     expect(output).toContain('GenericSourceType/mydb: drivers/nope.jar does not exist');
     expect(output).toMatch(/\.\.\/\.\.\/etc\/passwd (is outside the project root|does not exist)/);
@@ -109,12 +107,9 @@ describe('generic source type driver files', () => {
 
   it('exports files by name and size, and the exported files plan no change', async () => {
     await f.applyOk(e2e);
-    const exported = await e2e.dpac(['export', '--out', 'exported', '--select', 'GenericSourceType']);
-    expect(exported.code, exported.stderr).toBe(0);
+    await f.exportRoundTrip(e2e, ['--select', 'GenericSourceType']);
     const written = await readFile(path.join(e2e.dir, 'exported/generic-source-types/mydb.yaml'), 'utf8');
     expect(written).toContain('name: mydb.jar');
     expect(written).toContain(`size: ${JAR.length}`);
-    const plan = await e2e.dpac(['plan', 'exported', '--detailed-exitcode', '--no-color']);
-    expect(plan.stdout, plan.stderr).toContain('No changes.');
   });
 });
