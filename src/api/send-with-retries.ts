@@ -111,8 +111,14 @@ export interface CallResult {
 }
 
 export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Promise<CallResult> {
-  const bodyText = call.body === undefined ? undefined : JSON.stringify(call.body);
-  const secrets = (): string[] => [...ctx.secrets(), ...collectSecrets(call.body, call.sensitiveKeys)];
+  // Bytes (a file upload) go as they are; anything else as JSON.
+  const binary = call.body instanceof Uint8Array;
+  const bodyText =
+    call.body === undefined || binary ? (call.body as Uint8Array | undefined) : JSON.stringify(call.body);
+  const secrets = (): string[] => [
+    ...ctx.secrets(),
+    ...(binary ? [] : collectSecrets(call.body, call.sensitiveKeys)),
+  ];
   const logPath = redactText(call.url.replace(/^[a-z]+:\/\/[^/]+/i, ''), secrets());
   let attempts = 0;
   let retries = 0;
@@ -148,7 +154,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
     const slot = holdSlot(call.limiter, ctx.latency.slowAfter(call.method === 'GET' ? 'read' : 'write'));
     let result: AttemptResult;
     try {
-      result = await attempt(ctx, call, headersFor(ctx, auth, bodyText !== undefined), bodyText);
+      result = await attempt(ctx, call, headersFor(ctx, auth, contentTypeOf(bodyText)), bodyText);
     } finally {
       slot.release();
     }
@@ -248,7 +254,7 @@ async function attempt(
   ctx: CallContext,
   call: OutgoingCall,
   headers: Record<string, string>,
-  bodyText: string | undefined,
+  bodyText: string | Uint8Array | undefined,
 ): Promise<AttemptResult> {
   const kind: CallClass = call.method === 'GET' ? 'read' : 'write';
   const deadlineMs = Math.max(1, Math.min(ctx.latency.attemptDeadline(kind), untilDeadline(ctx)));
@@ -291,18 +297,34 @@ function indeterminate(call: OutgoingCall, cause: DpacApiError): IndeterminateWr
   return new IndeterminateWriteError({
     method: call.method,
     path: call.path,
-    body: redact(call.body, call.sensitiveKeys),
+    body: redactedBody(call),
     ...(call.intent ? { intent: call.intent } : {}),
     cause,
   });
 }
 
-function headersFor(ctx: CallContext, auth: Authorization, hasBody: boolean): Record<string, string> {
+/** Bytes are shown by their size, never walked (a driver jar is megabytes). */
+function redactedBody(call: OutgoingCall): unknown {
+  return call.body instanceof Uint8Array
+    ? `(${call.body.length} bytes)`
+    : redact(call.body, call.sensitiveKeys);
+}
+
+function contentTypeOf(body: string | Uint8Array | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  return typeof body === 'string' ? 'application/json' : 'application/octet-stream';
+}
+
+function headersFor(
+  ctx: CallContext,
+  auth: Authorization,
+  contentType: string | undefined,
+): Record<string, string> {
   return {
     accept: 'application/json',
     authorization: auth.header,
     'user-agent': ctx.userAgent,
-    ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    ...(contentType ? { 'content-type': contentType } : {}),
   };
 }
 

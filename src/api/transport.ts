@@ -88,7 +88,7 @@ export interface AttemptRequest {
   /** Absolute URL. */
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   /** Whole-response deadline: headers and the last byte of the body, from the start of the attempt. */
   deadlineMs: number;
   /** Largest body read; past it the attempt fails as `oversize` instead of filling memory. */

@@ -20,6 +20,8 @@ export interface ApplyInput {
   stopRequested?(): boolean;
   onEvent?(event: ApplyEvent): void;
   readBackDelaysMs?: readonly number[];
+  /** The folder local file paths are relative to (uploads). */
+  cwd?: string;
 }
 
 export interface ApplyOutcome {
@@ -43,6 +45,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
     stopRequested: input.stopRequested,
     onEvent: input.onEvent,
     readBackDelaysMs: input.readBackDelaysMs,
+    cwd: input.cwd,
   });
   const failedAddresses = new Set<string>(results.flatMap(undoneAddresses));
   const completed = new Set(input.plan.changes.map((c) => c.address).filter((a) => !failedAddresses.has(a)));

@@ -1,9 +1,12 @@
 // Runs a plan's call DAG: up to `parallelism` calls at once, ids from creates flow into dependent
 // calls, secrets are resolved at send time, a failed step skips its dependents while independent
 // branches go on, and an interrupt starts nothing new. Every step ends as a result, never a throw.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { IndeterminateWriteError } from '../api/errors.js';
 import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue } from '../api/platform-id.js';
-import type { Call } from '../core/call.js';
+import type { Call, LocalFile } from '../core/call.js';
 import { getPointer } from '../core/json-pointer.js';
 import { MinHeap } from '../core/min-heap.js';
 import { resolveAmbiguousCreate } from './resolve-ambiguous-create.js';
@@ -40,6 +43,8 @@ export interface ExecuteOptions {
   /** Delays of the read-back after an ambiguous create (ms). Default 0.5, 1, 2, 4, 8 s. */
   readBackDelaysMs?: readonly number[];
   sleep?(ms: number): Promise<void>;
+  /** The folder the plan's local file paths are relative to. Default: the process's. */
+  cwd?: string;
 }
 
 export async function executePlan(options: ExecuteOptions): Promise<StepResult[]> {
@@ -153,7 +158,18 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
       const why = [path.error, filled.error].filter(Boolean).join(' and ');
       return { call, status: 'failed', message: `Could not ${intentOf(call)}: ${why}`, ms: ms() };
     }
-    const req = { method: call.method, path: path.value, body: filled.value.body, intent: intentOf(call) };
+    let body = filled.value.body;
+    try {
+      if (call.upload) body = await readUpload(call.upload, options.cwd ?? process.cwd());
+    } catch (error) {
+      return {
+        call,
+        status: 'failed',
+        message: `Could not ${intentOf(call)}: ${messageOf(error)}`,
+        ms: ms(),
+      };
+    }
+    const req = { method: call.method, path: path.value, body, intent: intentOf(call) };
     if (call.items) return { ...(await runBatch({ call, req, ids, options })), ms: ms() };
     try {
       const res = await options.client.request(req);
@@ -170,6 +186,16 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
       return { ...settled, ms: ms() };
     }
   }
+}
+
+/** The bytes of a planned upload, if the file still has the size and hash the plan saw. */
+async function readUpload(file: LocalFile, cwd: string): Promise<Uint8Array> {
+  const bytes = await readFile(path.resolve(cwd, file.path));
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (bytes.length !== file.size || sha256 !== file.sha256) {
+    throw new Error(`${file.path} changed since the plan was made (its size or SHA-256 differs); plan again`);
+  }
+  return bytes;
 }
 
 export function createdId(call: Call, body: unknown): string | undefined {

@@ -40,7 +40,13 @@ export async function verifyApply(options: {
       out.push(inconsistent(c.address, 'it was not found after the apply'));
       continue;
     }
-    const skip = [...KINDS[c.kind].sensitive, ...(c.ignore ?? [])];
+    const def = KINDS[c.kind];
+    const skip = [
+      ...def.sensitive,
+      ...(def.createOnly ?? []),
+      ...(def.unverifiable ?? []),
+      ...(c.ignore ?? []),
+    ];
     const referenced = new Map<string, string>();
     for (const [, name] of JSON.stringify(c.after).matchAll(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
       const value = name === undefined ? undefined : options.env[name];
@@ -49,7 +55,8 @@ export async function verifyApply(options: {
     const planned = referenced.size
       ? (substitute(c.after, new Map(), options.env).value ?? c.after)
       : c.after;
-    const found = compareSpecs(planned, obj.spec, { skip, keyed: KINDS[c.kind].keyedLists });
+    const { keyedLists: keyed, prefixLists: prefix } = KINDS[c.kind];
+    const found = compareSpecs(planned, obj.spec, { skip, keyed, prefix });
     const diffs = concealSecrets(found, referenced);
     if (diffs.length)
       out.push(

@@ -24,6 +24,18 @@ export interface CallDraft {
    * ids the answer gives, in item order.
    */
   batch?: { list: string; max: number };
+  /**
+   * A local file sent as the body (application/octet-stream) instead of `body`: read when the
+   * call is sent and refused if it no longer has the planned size and SHA-256.
+   */
+  upload?: LocalFile;
+}
+
+/** A local file a manifest names: its path relative to the working folder, size and SHA-256. */
+export interface LocalFile {
+  path: string;
+  size: number;
+  sha256: string;
 }
 
 export interface Call extends CallDraft {

@@ -1,7 +1,8 @@
 // Field-level comparison of a desired spec with a live projection. Pure.
 // Rules: a field the manifest gives is managed and compared; a field it omits is not
 // compared (documented defaults were already filled in by the schema); lists of objects of the same
-// length are compared element by element with the same rule, other lists as a whole; skipped pointers
+// length are compared element by element with the same rule, other lists as a whole (a prefix list:
+// with the same number of leading live items); skipped pointers
 // (write-only secrets, metadata.ignore) are never compared.
 import { isUnder, toPointer } from '../core/json-pointer.js';
 
@@ -19,11 +20,17 @@ export interface CompareOptions {
   skip?: readonly string[];
   /** Lists matched by a key field (pointer → key); extra live items are not compared. */
   keyed?: Readonly<Record<string, string>>;
+  /** Lists whose desired items must open the live list, in order; live items after them are not compared. */
+  prefix?: readonly string[];
 }
 
 export function compareSpecs(desired: unknown, live: unknown, options: CompareOptions = {}): FieldChange[] {
   const changes: FieldChange[] = [];
-  const rules = { skip: skipMatchers(options.skip ?? NONE), keyed: keyedLists(options.keyed ?? {}) };
+  const rules = {
+    skip: skipMatchers(options.skip ?? NONE),
+    keyed: keyedLists(options.keyed ?? {}),
+    prefix: options.prefix ?? NONE,
+  };
   walk(desired, live, '', rules, changes);
   return changes;
 }
@@ -55,6 +62,7 @@ function keyedLists(keyed: Readonly<Record<string, string>>): ReadonlyMap<string
 interface WalkRules {
   skip: readonly ((pointer: string) => boolean)[];
   keyed: ReadonlyMap<string, string>;
+  prefix: readonly string[];
 }
 
 /** Pointers are built as the walk descends (a hot path: plans compare every field of every object). */
@@ -76,6 +84,9 @@ function walk(desired: unknown, live: unknown, pointer: string, rules: WalkRules
     if (key) {
       walkKeyed(desired, live, { pointer, key, rules, out });
       return;
+    }
+    if (rules.prefix.length > 0 && rules.prefix.includes(pointer) && Array.isArray(live)) {
+      live = live.slice(0, desired.length);
     }
     // A list of scalars (tags, roles, topics: sets after normalization) differs as a whole;
     // position-wise fields would show `/tags/0: pii → gdpr` for a set that gained one and lost one.

@@ -13,6 +13,7 @@ import type { ScopePattern } from '../manifest/project-config.js';
 import { checkCascade } from './cascade.js';
 import type { Change } from './change.js';
 import { checkSafety } from './check-safety.js';
+import { checkClones, cloneReason } from './clones.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
 import { externalChange, missingExternals } from './externals.js';
 import { type Owner, ownerResolver } from './ownership.js';
@@ -60,7 +61,9 @@ export function diffResources(options: DiffOptions): DiffResult {
     const obj = live.objects.get(m.address);
     const refused = obj && refuseTakeOver(m, owner(obj), options.ownershipTag);
     if (refused) diagnostics.push(refused);
-    byAddress.set(m.address, diffDeclared(m, obj, byAddress, options));
+    const change = diffDeclared(m, obj, byAddress, options);
+    if (change.action === 'create') change.reason = cloneReason(m, live) ?? change.reason;
+    byAddress.set(m.address, change);
   }
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
   // a parent with prune: true); everything else is listed as unmanaged, with why.
@@ -115,6 +118,8 @@ export function diffResources(options: DiffOptions): DiffResult {
       )
     : all;
   diagnostics.push(
+    ...checkAgainstLive(manifests, live),
+    ...checkClones(changes, manifests, live),
     ...checkSafety({
       changes,
       manifests,
@@ -181,8 +186,9 @@ function diffDeclared(
 
   // The kind's own list when nothing is ignored: compareSpecs compiles each skip list once.
   const ignore = m.metadata.ignore ?? [];
-  const skip = ignore.length ? [...kind.sensitive, ...ignore] : kind.sensitive;
-  const fields = compareSpecs(after, obj.spec, { skip, keyed: kind.keyedLists });
+  const uncompared = uncomparedOf(m.kind);
+  const skip = ignore.length ? [...uncompared, ...ignore] : uncompared;
+  const fields = compareSpecs(after, obj.spec, { skip, keyed: kind.keyedLists, prefix: kind.prefixLists });
   for (let i = 0; i < fields.length; i++) fields[i] = withWhy(fields[i] as FieldChange, kind.immutable);
   if (resendSecrets) fields.push(...secretFields(kind.sensitive, after));
   // Built as one literal (two spreads per object showed in profiles of 10k-object plans).
@@ -217,6 +223,40 @@ function diffDeclared(
   if (fields.length)
     return compared('update', `${fields.length} field${fields.length === 1 ? ' differs' : 's differ'}`);
   return compared('noop', 'in sync');
+}
+
+/** What a kind finds wrong in a declared spec only its live object can tell (located plan errors). */
+function checkAgainstLive(manifests: readonly Manifest[], live: LiveState): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const m of manifests) {
+    const check = KINDS[m.kind].checkLive;
+    const obj = check && live.objects.get(m.address);
+    if (!check || !obj) continue;
+    for (const problem of check(m.spec as never, obj.spec as never)) {
+      out.push({
+        severity: 'error',
+        address: m.address,
+        source: m.locate(problem.path) ?? m.source,
+        summary: `${m.address}: ${problem.message}`,
+        detail: problem.fix,
+      });
+    }
+  }
+  return out;
+}
+
+const uncomparedByKind = new Map<KindName, readonly string[]>();
+
+/** Pointers never compared: write-only secrets, create-only and unverifiable fields (one array per kind). */
+function uncomparedOf(kind: KindName): readonly string[] {
+  let list = uncomparedByKind.get(kind);
+  if (!list) {
+    const def = KINDS[kind];
+    const extra = [...(def.createOnly ?? []), ...(def.unverifiable ?? [])];
+    list = extra.length ? [...def.sensitive, ...extra] : def.sensitive;
+    uncomparedByKind.set(kind, list);
+  }
+  return list;
 }
 
 /** The secrets a manifest gives, as field changes that force their documents to be written. */

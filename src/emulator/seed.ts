@@ -128,3 +128,43 @@ export function seedDemo(store: Store): void {
     by,
   );
 }
+
+/** A column as a source reports it to the metadata crawl: name, java.sql.Types code and size. */
+export interface SourceColumn {
+  name: string;
+  sql_type: number;
+  col_type_name: string;
+  col_size?: number;
+  precision?: number;
+  scale?: number;
+}
+
+/**
+ * What the metadata crawl finds at the source, by source table name (lower case). A table not
+ * listed here gets the generic columns below: every crawl is deterministic.
+ */
+const ORDERS: readonly SourceColumn[] = [
+  { name: 'order_id', sql_type: -5, col_type_name: 'bigint', precision: 19, scale: 0 },
+  { name: 'customer_id', sql_type: -5, col_type_name: 'bigint', precision: 19, scale: 0 },
+  { name: 'status', sql_type: 12, col_type_name: 'varchar', col_size: 32 },
+  { name: 'amount', sql_type: 3, col_type_name: 'decimal', precision: 18, scale: 2 },
+  { name: 'ordered_at', sql_type: 93, col_type_name: 'timestamp' },
+];
+
+export const SOURCE_TABLE_COLUMNS: Readonly<Record<string, readonly SourceColumn[]>> = {
+  orders: ORDERS,
+  orders_v2: ORDERS,
+  customers: [
+    { name: 'customer_id', sql_type: -5, col_type_name: 'bigint', precision: 19, scale: 0 },
+    { name: 'name', sql_type: 12, col_type_name: 'varchar', col_size: 255 },
+    { name: 'email', sql_type: 12, col_type_name: 'varchar', col_size: 255 },
+    { name: 'created_on', sql_type: 91, col_type_name: 'date' },
+  ],
+};
+
+/** The columns of a source table the catalogue does not know. */
+export const GENERIC_SOURCE_COLUMNS: readonly SourceColumn[] = [
+  { name: 'id', sql_type: -5, col_type_name: 'bigint', precision: 19, scale: 0 },
+  { name: 'name', sql_type: 12, col_type_name: 'varchar', col_size: 255 },
+  { name: 'updated_at', sql_type: 93, col_type_name: 'timestamp' },
+];

@@ -67,7 +67,11 @@ export function exportObject(obj: LiveObject, context: ExportContext): ExportedO
       why: `its live configuration does not fit the manifest schema (${at}: ${issue?.message})`,
     };
   }
-  const differs = compareSpecs(desired, obj.spec, { skip: kind.sensitive, keyed: kind.keyedLists });
+  const differs = compareSpecs(desired, obj.spec, {
+    skip: kind.sensitive,
+    keyed: kind.keyedLists,
+    prefix: kind.prefixLists,
+  });
   return {
     ok: true,
     document: {

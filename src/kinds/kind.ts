@@ -31,6 +31,13 @@ export interface Ref {
   path: string;
 }
 
+/** A spec problem a kind finds: where (JSON pointer into the spec), what is wrong, how to fix it. */
+export interface SpecProblem {
+  path: string;
+  message: string;
+  fix: string;
+}
+
 export interface RefContext {
   /** Names of this resource's ancestors, outermost first (a Table: `[source]`). */
   ancestors: readonly string[];
@@ -77,6 +84,11 @@ interface ReadSpec {
    * manifest manages one of those keys (export reads them all). Without an entry: always read.
    */
   documentKeys?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Documents only the children of some parents have (a table's streaming configuration: tables
+   * of streaming sources): read only under a parent whose live item passes the test.
+   */
+  documentParents?: Readonly<Record<string, (parent: Record<string, unknown>) => boolean>>;
 
   /** The natural key of a live item. Default: `item.name`. */
   keyOf?(item: Record<string, unknown>): string;
@@ -110,6 +122,17 @@ export interface ResourceKind<S = unknown> {
   spec: z.ZodType<S>;
   /** JSON pointers of write-only fields (passwords, tokens): never diffed, printed or exported. */
   sensitive: readonly string[];
+  /** JSON pointers used only when creating (never compared; ignored, with a warning, once live). */
+  createOnly?: readonly string[];
+  /** The object a create copies, children included (an environment's `clone_from`). */
+  cloneSource?(spec: S): Address | undefined;
+  /**
+   * Pointer of a list whose string items are local file paths (relative to the manifest): the
+   * loader reads each and puts `{name, size, sha256, path}` in its place.
+   */
+  localFiles?: string;
+  /** JSON pointers the API does not echo (a local file's hash and path): sent, never compared. */
+  unverifiable?: readonly string[];
   /** JSON pointers whose change forces delete + create. */
   immutable: readonly string[];
   /**
@@ -125,6 +148,15 @@ export interface ResourceKind<S = unknown> {
    * never sent, diffed or read back.
    */
   childDefaults?: { key: string; kind: KindName };
+  /**
+   * Lists compared as a leading part (pointers): the manifest's items must open the live list in
+   * that order; live items after them are not compared (a table's column order).
+   */
+  prefixLists?: readonly string[];
+  /** Problems of a spec given its declared parent's spec, reported as validate errors at `path`. */
+  checkParent?(spec: S, parent: Record<string, unknown>): SpecProblem[];
+  /** Problems of a declared spec against its live object, reported as plan errors at `path`. */
+  checkLive?(desired: S, live: S): SpecProblem[];
   /** Every reference the spec makes (drives validation and the call DAG). */
   refs(spec: S, ctx: RefContext): Ref[];
   read: ReadSpec;

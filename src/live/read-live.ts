@@ -74,6 +74,7 @@ async function fetchRaw(
       const where = {
         ancestors: [...parent.ancestors, parent.name],
         ancestorIds: { ...parent.ancestorIds, [parent.kind]: parent.record.id },
+        parentItem: parent.record.item,
       };
       const byKind = new Map<KindName, Promise<RawObject[]>>();
       for (const kind of kinds) byKind.set(kind, read(kind, where));
@@ -104,6 +105,8 @@ async function fetchRaw(
 interface Where {
   ancestors: string[];
   ancestorIds: Partial<Record<KindName, string>>;
+  /** The parent's live item (for `read.documentParents`). */
+  parentItem?: Record<string, unknown>;
 }
 
 async function readCollection(
@@ -131,7 +134,11 @@ async function readCollection(
   const ids = items.map((listItem) =>
     checkListedId(listItem.id, { path: listedPath, item: keyOf(listItem), intent: `read ${kind} list` }),
   );
-  const documents = Object.entries(def.read.documents ?? {});
+  const parentItem = where.parentItem;
+  const documents = Object.entries(def.read.documents ?? {}).filter(([doc]) => {
+    const underParent = def.read.documentParents?.[doc];
+    return !underParent || !parentItem || underParent(parentItem);
+  });
   // Most items need no further GET (a 10k-table plan reads one document per ten tables): those
   // are finished without a promise of their own.
   return Promise.all(

@@ -9,6 +9,7 @@ import type { Ref } from '../kinds/kind.js';
 import { type ExternalDeclaration, externalMatcher } from './external.js';
 import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js';
 import { type EnvUse, secretEchoes } from './interpolate.js';
+import { resolveLocalFiles } from './local-files.js';
 import type { Locator } from './locator.js';
 import type { KindRegistry, Manifest } from './manifest.js';
 import { mergeDefaults } from './merge-defaults.js';
@@ -128,6 +129,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     }
   }
 
+  diagnostics.push(...(await resolveLocalFiles({ manifests, registry, cwd, root })));
   const echoes = secretEchoes(envUses, options.env);
   diagnostics.push(...echoes.diagnostics);
 

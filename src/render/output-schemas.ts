@@ -77,6 +77,24 @@ const call = z.looseObject({
     .describe('The call creates the resource: true, or a JSON pointer to the new id in the response.'),
   note: z.string().optional().describe('What the call writes, e.g. `connection`.'),
   depends_on: z.array(z.string()).describe('Ids of calls that must succeed first.'),
+  batch: z
+    .looseObject({ list: pointer, max: count })
+    .optional()
+    .describe(
+      'The call takes its items in the body list at `list` (at most `max`): tables added to a source.',
+    ),
+  items: z
+    .array(address)
+    .optional()
+    .describe(
+      'A batch: item i of the body list creates `items[i]`; `address` is their parent. Each item succeeds or fails alone.',
+    ),
+  upload: z
+    .looseObject({ path: z.string(), size: count, sha256: z.string() })
+    .optional()
+    .describe(
+      'A local file sent as the body (application/octet-stream); apply refuses it if its size or SHA-256 changed since the plan.',
+    ),
 });
 
 const problem = z.looseObject({ address, why: z.string() });

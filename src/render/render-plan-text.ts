@@ -27,11 +27,17 @@ export function renderPlanText(plan: Plan, style: Style, options: PlanTextOption
     lines.push('No changes. Live state matches the manifests.');
   } else {
     lines.push('dpac will perform the following actions:', '');
+    const uploads = uploadsByAddress(plan);
     for (const group of groupChanges(plan.changes)) {
       const collapse =
         !options.full && group.length > GROUP_LIMIT && COLLAPSIBLE.has((group[0] as PlanChange).action);
       const shown = collapse ? group.slice(0, GROUP_SHOWN) : group;
-      for (const change of shown) lines.push(...renderChange(change, style, secrets), '');
+      for (const change of shown) {
+        const files = (uploads.get(change.address) ?? []).map((f) =>
+          paint(style, 'green', `      + file ${f}`),
+        );
+        lines.push(...renderChange(change, style, secrets), ...files, '');
+      }
       if (shown.length < group.length) {
         const first = group[0] as PlanChange;
         const rest = group.length - shown.length;
@@ -70,6 +76,17 @@ export function renderPlanText(plan: Plan, style: Style, options: PlanTextOption
       `Apply will need ${unset.length === 1 ? 'this secret variable' : 'these secret variables'} set: ${unset.join(', ')}.`,
     );
   return lines.join('\n');
+}
+
+/** The local files each object's calls upload, by file name. */
+function uploadsByAddress(plan: Plan): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const call of plan.calls) {
+    if (!call.upload) continue;
+    const name = call.upload.path.split('/').pop() ?? call.upload.path;
+    out.set(call.address, [...(out.get(call.address) ?? []), name]);
+  }
+  return out;
 }
 
 export function summaryLine(plan: Pick<Plan, 'summary'>): string {

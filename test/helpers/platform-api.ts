@@ -5,6 +5,8 @@ import { REFRESH_TOKEN } from './e2e.js';
 export interface PlatformApi {
   get<T = unknown>(path: string): Promise<T>;
   send<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** POSTs bytes as application/octet-stream (a file upload). */
+  upload(path: string, bytes: Uint8Array): Promise<void>;
   /** Id of the live object named `name` in a collection (`/sources`, `/admin/domains`...). */
   idOf(collection: string, name: string): Promise<string>;
 }
@@ -32,6 +34,14 @@ export async function platformApi(url: string, refreshToken = REFRESH_TOKEN): Pr
   return {
     get,
     send,
+    async upload(path, bytes) {
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+        body: bytes,
+      });
+      if (!response.ok) throw new Error(`POST ${path} → ${response.status}: ${await response.text()}`);
+    },
     async idOf(collection, name) {
       const filter = encodeURIComponent(JSON.stringify({ name }));
       const found = await get<{ result: { id: string; name?: string }[] }>(`${collection}?filter=${filter}`);

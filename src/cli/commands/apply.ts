@@ -100,6 +100,7 @@ async function runApply(io: CliIo, paths: string[], flags: Flags): Promise<numbe
       live,
       stopRequested: () => io.interrupts.requested(),
       onEvent: progressReporter(io, plan.calls),
+      cwd: io.cwd,
     });
     stopNotice();
     return report(io, outcome, style);

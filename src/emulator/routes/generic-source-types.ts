@@ -172,8 +172,19 @@ export function register(app: EmuApp): void {
     (req) => {
       const id = req.params.type_id!;
       const current = store.require('generic_source_types', id);
-      const name = req.query.file_name ?? `upload-${Date.now()}.jar`;
-      const size = (req.body as { bytes?: number } | undefined)?.bytes ?? 0;
+      const name = req.query.file_name;
+      if (name === undefined || name.trim() === '' || name.includes('/')) {
+        throw new EmuError(
+          400,
+          'IW10006',
+          "Query parameter 'file_name' is required (a file name, no folder)",
+        );
+      }
+      const bytes = (req.body as { bytes?: unknown } | undefined)?.bytes;
+      if (typeof bytes !== 'number') {
+        throw new EmuError(400, 'IW10006', 'The body must be the file, sent as application/octet-stream');
+      }
+      const size = bytes;
       const item = {
         file_name: name,
         file_path: `${String(current.folder_path)}/${name}`,
@@ -181,12 +192,11 @@ export function register(app: EmuApp): void {
         uploaded_by: req.user.id,
         last_modified: app.now().toISOString(),
       };
-      store.update(
-        'generic_source_types',
-        id,
-        { file_details: [...((current.file_details as unknown[]) ?? []), item] },
-        { userId: req.user.id },
+      // A file of the same name is replaced: the folder holds one file per name.
+      const others = ((current.file_details as Array<{ file_name?: unknown }>) ?? []).filter(
+        (f) => f.file_name !== name,
       );
+      store.update('generic_source_types', id, { file_details: [...others, item] }, { userId: req.user.id });
       return { status: 200, body: { message: 'Successfully uploaded the file' } };
     },
     admin,

@@ -1,6 +1,7 @@
 // Browsing a source and adding its tables; jobs are acknowledged (never run) and always complete.
 // Every table-adding call starts one metadata crawl job (crawl-jobs.ts).
 import type { EmuApp, EmuRequest } from '../app.js';
+import { crawlColumns } from '../crawl-columns.js';
 import { EmuError } from '../errors.js';
 import { objectId } from '../ids.js';
 import { bodyObject, ok } from '../respond.js';
@@ -75,6 +76,7 @@ function addSourceTables(app: EmuApp, req: EmuRequest): Body {
       catalog_name: item.catalog_name ?? '',
       table_type: typeof item.table_type === 'string' ? item.table_type.toUpperCase() : 'TABLE',
       meta_crawl_performed: true,
+      columns: crawlColumns(String(item.table_name)),
       configuration: targets(item),
     };
     added.push(insertTable(app, { source, body, userId: req.user.id }).id);

@@ -60,8 +60,11 @@ function updated(): ReturnType<typeof ok> {
 function describeColumns(table: Doc, body: Body): Body {
   const descriptions = asArray(body.columns_descriptions).map(asRecord);
   if (descriptions.length === 0) return {};
-  const columns = asArray(table.columns).map(asRecord);
+  // Copies: the change is detected by comparing with the stored columns.
+  const columns = asArray(table.columns).map((c) => ({ ...asRecord(c) }));
   for (const entry of descriptions) {
+    if (typeof entry.description !== 'string')
+      throw new EmuError(400, 'IW10006', "Each of 'columns_descriptions' needs a string 'description'");
     const column = columns.find((c) => c.name === entry.name);
     if (!column) throw new EmuError(400, 'IW10006', `Column '${String(entry.name)}' not found in table`);
     column.description = entry.description;

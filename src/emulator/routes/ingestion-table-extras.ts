@@ -150,8 +150,15 @@ export function registerTableExtras(app: EmuApp): void {
   }
 
   const streaming = '/sources/:source_id/table/:table_id/configurations/streaming';
+  const streamingTableOf = (req: EmuRequest) => {
+    const source = requireSource(app, req.params.source_id!);
+    if (source.type !== 'streaming') {
+      invalid(`Source '${String(source.name)}' is not a streaming source: it has no streaming configuration`);
+    }
+    return tableOf(req);
+  };
   app.route('GET', streaming, (req) => {
-    const table = tableOf(req);
+    const table = streamingTableOf(req);
     const status = streamingStatus(table);
     return {
       status: 200,
@@ -166,7 +173,7 @@ export function registerTableExtras(app: EmuApp): void {
     'PUT',
     streaming,
     (req) => {
-      const table = tableOf(req);
+      const table = streamingTableOf(req);
       const body = bodyObject(req);
       checkStreaming(body);
       save(req, table, { streaming_configuration: body });

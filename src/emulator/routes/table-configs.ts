@@ -29,8 +29,15 @@ function done(id: string, message: string): EmuResult {
   return ok({ message, id }, message);
 }
 
+/** Copies of the stored columns: a change is detected by comparing with them. */
 function columnsOf(table: Doc): Body[] {
-  return asArray(table.columns).map(asRecord);
+  return asArray(table.columns).map((c) => ({ ...asRecord(c) }));
+}
+
+/** The reference's schema GET shows five fields per column; the table document holds the rest. */
+function schemaView(c: Body): Body {
+  const { is_audit_column, name, original_name, sql_type, target_sql_type } = c;
+  return { is_audit_column: is_audit_column === true, name, original_name, sql_type, target_sql_type };
 }
 
 function findColumn(columns: Body[], entry: Body): Body | undefined {
@@ -151,7 +158,7 @@ export function register(app: EmuApp): void {
     options,
   );
 
-  app.route('GET', `${base}/configurations/schema`, (req) => ok(columnsOf(tableOf(req))));
+  app.route('GET', `${base}/configurations/schema`, (req) => ok(columnsOf(tableOf(req)).map(schemaView)));
   app.route(
     'PUT',
     `${base}/configurations/schema`,

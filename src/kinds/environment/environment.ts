@@ -1,6 +1,8 @@
 // Environment: a platform + compute engine pairing with its connection, metastore and optional
 // data warehouse. Written whole (POST, then PATCH of the full managed document), as real clients do.
-import { defineKind, pathIds, renderPath } from '../kind.js';
+import { makeAddress } from '../../core/address.js';
+import type { CallDraft } from '../../core/call.js';
+import { defineKind, pathIds, renderPath, type WriteContext } from '../kind.js';
 import { noMarker } from '../shared/ownership.js';
 import { renameByName } from '../shared/rename-call.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
@@ -9,6 +11,13 @@ import { ENVIRONMENT_SECRETS, type EnvironmentSpec, environmentObject, environme
 export type { EnvironmentSpec } from './schema.js';
 
 const ITEM = '/admin/environment/{id}';
+const CLONE_FROM = '/clone_from';
+
+/** Secrets live throughout the document, so the whole managed document is re-sent. */
+function patchCall(s: EnvironmentSpec, ctx: WriteContext): CallDraft {
+  const { platform: _platform, compute_engine: _engine, clone_from: _clone, ...patch } = s;
+  return { method: 'PATCH', path: renderPath(ITEM, pathIds(ctx)), body: { name: ctx.name, ...patch } };
+}
 
 export const Environment = defineKind<EnvironmentSpec>({
   kind: 'Environment',
@@ -19,20 +28,33 @@ export const Environment = defineKind<EnvironmentSpec>({
   // The PATCH variants of the v3 API carry neither field.
   immutable: ['/platform', '/compute_engine'],
   ownership: noMarker('no tags or free-form properties'),
-  refs: () => [],
+  createOnly: [CLONE_FROM],
+  cloneSource: (s) => (s.clone_from === undefined ? undefined : makeAddress('Environment', [], s.clone_from)),
+  refs: (s) =>
+    s.clone_from === undefined
+      ? []
+      : [{ address: makeAddress('Environment', [], s.clone_from), path: CLONE_FROM }],
   // With fetch_all the list holds full documents (connection, metastore), so no per-item GET.
   read: { list: '/admin/environment?fetch_all=true' },
   fromApi: ({ item }) => projectLive(item, environmentObject, ENVIRONMENT_SECRETS),
   // Desired specs are folded the same way, so an empty string declared is an empty string read.
   normalize: (s) => projectToSchema(s, environmentObject) as EnvironmentSpec,
-  create: (s, ctx) => [
-    { method: 'POST', path: '/admin/environment', body: { name: ctx.name, ...s }, creates: true },
-  ],
-  update: (_before, after, _changed, ctx) => {
-    // Secrets live throughout the document, so the whole managed document is re-sent.
-    const { platform: _platform, compute_engine: _engine, ...patch } = after;
-    return [{ method: 'PATCH', path: renderPath(ITEM, pathIds(ctx)), body: { name: ctx.name, ...patch } }];
+  create: (s, ctx) => {
+    const { clone_from: cloneFrom, ...spec } = s;
+    if (cloneFrom === undefined) {
+      return [
+        { method: 'POST', path: '/admin/environment', body: { name: ctx.name, ...spec }, creates: true },
+      ];
+    }
+    // A clone copies the source's document and ignores the body but the name; the PATCH then
+    // makes the copy what the manifest declares.
+    const path = `/admin/environment?resource_id_to_clone=${ctx.idAt(CLONE_FROM)}`;
+    return [
+      { method: 'POST', path, body: { name: ctx.name }, creates: true, note: `clone of ${cloneFrom}` },
+      patchCall(spec, ctx),
+    ];
   },
+  update: (_before, after, _changed, ctx) => [patchCall(after, ctx)],
   remove: (_before, ctx) => [{ method: 'DELETE', path: renderPath(ITEM, pathIds(ctx)) }],
   // The PATCH is partial: `{name}` alone renames without re-sending the secrets.
   rename: renameByName(ITEM),

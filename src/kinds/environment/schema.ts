@@ -192,6 +192,13 @@ export const environmentObject = z
     data_warehouse_configuration: dataWarehouseConfiguration.optional(),
     staging_area: stagingArea.optional(),
     profiles: unityProfiles.optional(),
+    clone_from: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Name of a declared environment to clone when this one is created: its storages and computes are copied too. Used only on create; ignored (with a warning) once the environment exists.',
+      ),
   })
   .strict();
 

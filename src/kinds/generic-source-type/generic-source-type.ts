@@ -1,11 +1,14 @@
-// GenericSourceType: a generic JDBC source type (driver class + where its driver jars live).
-// JSON bodies only: driver files are uploaded outside dpac, so `fileUpload` types carry no files here.
+// GenericSourceType: a generic JDBC source type (driver class + where its driver jars live) and
+// its driver files. The type is written with JSON bodies; each file missing live (by name and
+// size) is uploaded with POST …/files as application/octet-stream, never re-sent when unchanged.
+import type { z } from 'zod';
 import type { CallDraft } from '../../core/call.js';
-import { defineKind, pathIds, renderPath } from '../kind.js';
+import { defineKind, pathIds, renderPath, type SpecProblem, type WriteContext } from '../kind.js';
 import { compact } from '../shared/canonical.js';
+import { asArray, asRecord, liveText } from '../shared/live-values.js';
 import { noMarker } from '../shared/ownership.js';
 import { projectLive } from '../shared/spec-projection.js';
-import { type GenericSourceTypeSpec, genericSourceTypeSpec } from './schema.js';
+import { type GenericSourceTypeSpec, genericSourceTypeSpec, type ResolvedFile } from './schema.js';
 
 export type { GenericSourceTypeSpec } from './schema.js';
 
@@ -16,24 +19,75 @@ export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
   kind: 'GenericSourceType',
   description: 'A generic JDBC source type: a driver class and where its jars are.',
   metadataKey: 'generic_source_type',
-  spec: genericSourceTypeSpec,
+  // Parsed, `files` holds paths; the loader then replaces each with the file it read.
+  spec: genericSourceTypeSpec as unknown as z.ZodType<GenericSourceTypeSpec>,
   sensitive: [],
   // The update call takes only upload_option, folder_path and files.
   immutable: ['/driver_class_name'],
   ownership: noMarker('no tags or free-form properties'),
+  keyedLists: { '/files': 'name' },
+  localFiles: '/files',
+  unverifiable: ['/files/*/sha256', '/files/*/path'],
+  checkLive: unuploadable,
   refs: () => [],
   read: { list: LIST },
-  fromApi: ({ item }) => projectLive(item, genericSourceTypeSpec),
-  create: (s, ctx) => [{ method: 'POST', path: LIST, body: { name: ctx.name, ...s }, creates: true }],
-  update: (_before, after, changed, ctx): CallDraft[] =>
-    changed.has('upload_option') || changed.has('folder_path')
-      ? [
-          {
-            method: 'PATCH',
-            path: renderPath(ITEM, pathIds(ctx)),
-            body: compact({ upload_option: after.upload_option, folder_path: after.folder_path }),
-          },
-        ]
-      : [],
+  fromApi: ({ item }) => {
+    const files = asArray(item.file_details).map((f) => {
+      const file = asRecord(f) ?? {};
+      return { name: liveText(file.file_name), size: file.file_size };
+    });
+    return projectLive({ ...item, files }, genericSourceTypeSpec);
+  },
+  create: (s, ctx) => {
+    const { files, ...type } = s;
+    return [
+      { method: 'POST', path: LIST, body: { name: ctx.name, ...type }, creates: true },
+      ...uploads(files ?? [], [], ctx),
+    ];
+  },
+  update: (before, after, changed, ctx): CallDraft[] => {
+    const calls: CallDraft[] = [];
+    if (changed.has('upload_option') || changed.has('folder_path')) {
+      calls.push({
+        method: 'PATCH',
+        path: renderPath(ITEM, pathIds(ctx)),
+        body: compact({ upload_option: after.upload_option, folder_path: after.folder_path }),
+      });
+    }
+    if (changed.has('files')) calls.push(...uploads(after.files ?? [], before.files ?? [], ctx));
+    return calls;
+  },
   remove: (_before, ctx) => [{ method: 'DELETE', path: renderPath(ITEM, pathIds(ctx)) }],
 });
+
+/** One upload per local file the platform does not hold with the same name and size. */
+function uploads(
+  files: readonly ResolvedFile[],
+  live: readonly ResolvedFile[],
+  ctx: WriteContext,
+): CallDraft[] {
+  return files
+    .filter((f) => f.path !== undefined && f.sha256 !== undefined)
+    .filter((f) => !live.some((l) => l.name === f.name && l.size === f.size))
+    .map((f) => ({
+      method: 'POST',
+      path: `${renderPath(`${ITEM}/files`, pathIds(ctx))}?file_name=${encodeURIComponent(f.name)}`,
+      upload: { path: f.path as string, size: f.size, sha256: f.sha256 as string },
+      note: `+ file ${f.name}`,
+    }));
+}
+
+/** A file declared by name and size only cannot be uploaded: the platform must hold it already. */
+function unuploadable(desired: GenericSourceTypeSpec, live: GenericSourceTypeSpec): SpecProblem[] {
+  return (desired.files ?? []).flatMap((f, i) =>
+    f.path !== undefined || (live.files ?? []).some((l) => l.name === f.name && l.size === f.size)
+      ? []
+      : [
+          {
+            path: `/files/${i}`,
+            message: `the platform does not hold ${f.name} (${f.size} bytes), and it is declared by name and size only`,
+            fix: 'Give the path of the local file instead, so dpac can upload it.',
+          },
+        ],
+  );
+}

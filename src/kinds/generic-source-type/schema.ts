@@ -1,5 +1,31 @@
-// The GenericSourceType manifest spec: the JDBC driver class and where its jars are.
+// The GenericSourceType manifest spec: the JDBC driver class, where its jars are, and the driver
+// files to upload (local paths, read by the loader) or to keep (name and size, as export writes).
 import { z } from 'zod';
+
+/** A file the platform holds, named by what the API shows of it: name and size. */
+const liveFile = z
+  .object({
+    name: z.string().min(1).describe('File name on the platform, e.g. terajdbc4.jar.'),
+    size: z.number().int().nonnegative().describe('Size in bytes.'),
+  })
+  .strict()
+  .describe('A driver file the platform must already hold (export writes this form; it cannot be uploaded).');
+
+const driverFile = z.union([
+  z
+    .string()
+    .min(1)
+    .describe('Path of a local driver file, relative to this manifest; uploaded when the platform lacks it.'),
+  liveFile,
+]);
+
+/** A local file once the loader read it (the manifest gives its path). */
+export interface ResolvedFile {
+  name: string;
+  size: number;
+  sha256?: string;
+  path?: string;
+}
 
 const typeObject = z
   .object({
@@ -15,6 +41,13 @@ const typeObject = z
       .min(1)
       .optional()
       .describe('Folder holding the driver jars, e.g. /opt/drivers (required for serverLocation).'),
+    files: z
+      .array(driverFile)
+      .min(1)
+      .optional()
+      .describe(
+        'Driver files, by local path or by name and size. Compared by name and size (the API keeps no hash); files the platform holds but the list leaves out are kept.',
+      ),
   })
   .strict();
 
@@ -31,4 +64,7 @@ export const genericSourceTypeSpec = typeObject
   })
   .describe('A generic JDBC source type: a driver class and where its jars are.');
 
-export type GenericSourceTypeSpec = z.infer<typeof genericSourceTypeSpec>;
+/** After loading, every file is resolved: local paths became {name, size, sha256, path}. */
+export type GenericSourceTypeSpec = Omit<z.infer<typeof genericSourceTypeSpec>, 'files'> & {
+  files?: ResolvedFile[];
+};

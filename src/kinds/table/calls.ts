@@ -12,9 +12,14 @@ import type { IngestionSpec } from './ingestion-schema.js';
 import { type DerivedKeyForm, type DerivedShape, PARTITION_KEY, SPLIT_KEY } from './partitioning-schema.js';
 import { normalizeDerivedKey } from './projection.js';
 import type { TableSpec } from './schema.js';
+import type { StreamingSpec } from './streaming-schema.js';
 
 export const TABLES = '/sources/{Source}/tables';
 export const TABLE = '/sources/{Source}/tables/{id}';
+/** The streaming configuration's path says `table`, singular. */
+export const STREAMING = '/sources/{Source}/table/{id}/configurations/streaming';
+/** Column descriptions are written through the cross-source table path. */
+const TABLE_METADATA = '/tables/{id}/metadata';
 const SOURCE_TABLES = '/sources/{Source}/tables/source_tables';
 /**
  * Tables added by one call. Each table-adding call starts one metadata crawl job on the platform,
@@ -55,7 +60,9 @@ export function createTableCalls(s: TableSpec, ctx: WriteContext): CallDraft[] {
   }
   if (s.ingestion) calls.push(ingestionCall(s, ctx));
   if (s.export) calls.push(exportCall(s.export, ctx));
-  if (s.schema) calls.push(schemaCall(s.schema, ctx));
+  if (s.schema?.columns) calls.push(...schemaCalls(s.schema.columns, ctx));
+  if (s.schema?.column_order) calls.push(...columnOrderCalls(s.schema.column_order, undefined, ctx));
+  if (s.streaming) calls.push(streamingCall(s.streaming, ctx));
   calls.push(createMetadataCall(at(ctx, '/metadata'), s));
   calls.push(...advancedCalls(at(ctx, '/configurations/advance'), [], s.advanced_configurations ?? []));
   return calls;
@@ -74,9 +81,11 @@ export function updateTableCalls(
   }
   if (changed.has('export') && after.export) calls.push(exportCall(after.export, ctx));
   if (changed.has('schema') && after.schema) {
-    const columns = changedOverrides(before.schema, after.schema);
-    if (columns.length > 0) calls.push(schemaCall({ columns }, ctx));
+    calls.push(...schemaCalls(changedColumns(before.schema, after.schema.columns ?? []), ctx));
+    const order = after.schema.column_order;
+    if (order) calls.push(...columnOrderCalls(order, before.schema?.column_order, ctx));
   }
+  if (changed.has('streaming') && after.streaming) calls.push(streamingCall(after.streaming, ctx));
   calls.push(...updateMetadataCalls(at(ctx, '/metadata'), { before, after, changed }));
   if (changed.has('advanced_configurations') && after.advanced_configurations) {
     const base = at(ctx, '/configurations/advance');
@@ -164,16 +173,80 @@ function exportCall(e: ExportSpec, ctx: WriteContext): CallDraft {
   return { method: 'PUT', path: at(ctx, '/configurations/export'), body, note: 'export configuration' };
 }
 
-function schemaCall(s: TableSchema, ctx: WriteContext): CallDraft {
-  const body = { type: 'column', columns: s.columns.map((c) => compact({ ...c })) };
-  return { method: 'PATCH', path: at(ctx, '/configurations/schema'), body, note: 'column overrides' };
+type Column = NonNullable<TableSchema['columns']>[number];
+
+/**
+ * The overrides go to the schema document, the descriptions to the table metadata (`''` clears
+ * one); a column listed only for its description sends no override.
+ */
+function schemaCalls(columns: readonly Column[], ctx: WriteContext): CallDraft[] {
+  const calls: CallDraft[] = [];
+  const overrides = columns
+    .map(({ description: _, ...override }) => compact({ ...override }))
+    .filter((c) => Object.keys(c).length > 1);
+  if (overrides.length > 0) {
+    const body = { type: 'column', columns: overrides };
+    calls.push({ method: 'PATCH', path: at(ctx, '/configurations/schema'), body, note: 'column overrides' });
+  }
+  const described = columns.filter((c) => c.description !== undefined);
+  if (described.length > 0) {
+    const columns_descriptions = described.map((c) => ({ name: c.name, description: c.description ?? '' }));
+    calls.push({
+      method: 'PATCH',
+      path: renderPath(TABLE_METADATA, pathIds(ctx)),
+      body: { columns_descriptions },
+      note: 'column descriptions',
+    });
+  }
+  return calls;
 }
 
-/** Listed overrides that differ from the live column of the same name (on a key the override sets). */
-function changedOverrides(before: TableSchema | undefined, after: TableSchema): TableSchema['columns'] {
+/**
+ * The listed columns that differ from the live column of the same name: the whole override when an
+ * override key differs, the description when it differs (null and none are the same).
+ */
+function changedColumns(before: TableSchema | undefined, after: readonly Column[]): Column[] {
   const live = new Map((before?.columns ?? []).map((c) => [c.name, c as Record<string, unknown>]));
-  return after.columns.filter((c) => {
-    const current = live.get(c.name);
-    return !current || Object.entries(c).some(([key, value]) => current[key] !== value);
+  const out: Column[] = [];
+  for (const { description, ...override } of after) {
+    const current = live.get(override.name);
+    const overrideDiffers =
+      !current || Object.entries(override).some(([key, value]) => current[key] !== value);
+    const descriptionDiffers = description !== undefined && (current?.description ?? null) !== description;
+    if (!overrideDiffers && !descriptionDiffers) continue;
+    out.push({
+      ...(overrideDiffers ? override : { name: override.name }),
+      ...(descriptionDiffers ? { description } : {}),
+    });
+  }
+  return out;
+}
+
+/**
+ * One move per listed column not yet at its position, first to last: moving a column to position
+ * i only shifts the columns after i, so the ones placed before stay put. The moves are worked out
+ * on the live order; a table not created yet gets a move for every listed column.
+ */
+function columnOrderCalls(order: readonly string[], live: readonly string[] | undefined, ctx: WriteContext) {
+  const current = [...(live ?? [])];
+  const calls: CallDraft[] = [];
+  order.forEach((name, i) => {
+    if (live && current[i] === name) return;
+    const from = current.indexOf(name);
+    if (from !== -1) current.splice(from, 1);
+    current.splice(i, 0, name);
+    calls.push({
+      method: 'PATCH',
+      path: at(ctx, '/column-order'),
+      body: { name, target_column_position: i + 1 },
+      note: `column order: ${name}`,
+    });
   });
+  return calls;
+}
+
+/** The whole streaming document (a PUT replaces it). */
+function streamingCall(s: StreamingSpec, ctx: WriteContext): CallDraft {
+  const path = renderPath(STREAMING, pathIds(ctx));
+  return { method: 'PUT', path, body: compact({ ...s }), note: 'streaming configuration' };
 }

@@ -1,5 +1,6 @@
 // Column overrides of a table (`schema.columns`): the listed columns' target types and flags,
-// read from the table's `columns` and written with PATCH …/configurations/schema under the same names.
+// read from the table's `columns` and written with PATCH …/configurations/schema under the same names;
+// their descriptions (data-catalog text) are written with PATCH /tables/{id}/metadata.
 import { z } from 'zod';
 
 const columnOverride = z
@@ -15,6 +16,13 @@ const columnOverride = z
     target_scale: z.number().int().nonnegative().optional().describe('Scale of the target type.'),
     is_excluded_column: z.boolean().optional().describe('Leave the column out of the target.'),
     format: z.string().min(1).optional().describe('Date/timestamp format, e.g. yyyy-MM-dd.'),
+    description: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'Data-catalog description of the column; an empty string (or null) clears it, leaving it out leaves it alone.',
+      ),
   })
   .strict();
 
@@ -23,24 +31,42 @@ export const tableSchema = z
     columns: z
       .array(columnOverride)
       .min(1)
+      .optional()
       .describe(
-        'Overrides for the listed columns, by name; columns not listed keep what the platform crawled.',
+        'Overrides and descriptions for the listed columns, by name; columns not listed keep what the platform crawled.',
+      ),
+    column_order: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe(
+        'Target names of the leading columns, in order: they take positions 1, 2, …; the columns not listed follow in their current order.',
       ),
   })
   .strict()
   .superRefine((s, ctx) => {
-    const seen = new Set<string>();
-    s.columns.forEach((c, i) => {
-      if (seen.has(c.name)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['columns', i, 'name'],
-          message: `column ${c.name} is listed twice`,
-        });
-      }
-      seen.add(c.name);
-    });
+    if (s.columns === undefined && s.column_order === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'give columns, column_order or both' });
+    }
+    for (const [list, names] of [
+      ['columns', (s.columns ?? []).map((c) => c.name)],
+      ['column_order', s.column_order ?? []],
+    ] as const) {
+      const seen = new Set<string>();
+      names.forEach((name, i) => {
+        if (seen.has(name)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: list === 'columns' ? [list, i, 'name'] : [list, i],
+            message: `column ${name} is listed twice`,
+          });
+        }
+        seen.add(name);
+      });
+    }
   })
-  .describe('Column overrides, written with PATCH …/configurations/schema.');
+  .describe(
+    'Column overrides (PATCH …/configurations/schema), descriptions (PATCH /tables/{id}/metadata) and order (PATCH …/column-order).',
+  );
 
 export type TableSchema = z.infer<typeof tableSchema>;

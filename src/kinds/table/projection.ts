@@ -2,7 +2,7 @@
 // document with file and ingestion keys together, export_configuration and columns) and the
 // canonical form both sides of a diff are folded into. Sub-documents are projected onto their
 // schemas; the code here only says what the API says differently from the manifest.
-import type { LiveRecord, NameLookup } from '../kind.js';
+import type { LiveRecord, NameLookup, SpecProblem } from '../kind.js';
 import { advancedFromApi, sortAdvanced } from '../shared/advanced-configurations.js';
 import { compact, sortedBy, sortedSet } from '../shared/canonical.js';
 import { asArray, asRecord, liveBoolean, liveStrings, liveText } from '../shared/live-values.js';
@@ -27,7 +27,9 @@ export function tableFromApi({ item, docs }: LiveRecord, names: NameLookup): Tab
     file: isFile ? fileOf(config) : undefined,
     ingestion: liveText(config.sync_type) === undefined ? undefined : ingestionOf(config),
     export: exportOf(item.export_configuration, names),
-    schema: { columns: columnsOf(item.columns) },
+    schema: { columns: columnsOf(item.columns), column_order: columnOrderOf(item.columns) },
+    // The streaming GET answers the table's status with the stored configuration beside it.
+    streaming: asRecord(docs.streaming)?.configuration,
   };
   const spec = projectLive<TableSpec>(live, tableSpec, [EXPORT_PASSWORD]);
   return normalizeTable(compact({ ...spec, advanced_configurations: advancedFromApi(docs.advanced) }));
@@ -44,9 +46,20 @@ export function normalizeTable(s: TableSpec): TableSpec {
     },
     tags: s.tags && sortedSet(s.tags),
     ingestion: ingestion && normalizeIngestion(ingestion),
-    schema: s.schema && { columns: sortedBy(s.schema.columns, 'name') },
+    schema: s.schema && {
+      ...s.schema,
+      columns: s.schema.columns && sortedBy(s.schema.columns.map(clearedDescription), 'name'),
+    },
     advanced_configurations: s.advanced_configurations && sortAdvanced(s.advanced_configurations),
   });
+}
+
+/**
+ * The API drops an empty description, so live never shows one: an empty description in a manifest
+ * is `null`, which compares equal to "none" and still differs from any text (so it clears it).
+ */
+function clearedDescription<C extends { description?: string | null }>(column: C): C {
+  return column.description === '' ? { ...column, description: null } : column;
 }
 
 function normalizeIngestion(s: IngestionSpec): IngestionSpec {
@@ -148,10 +161,61 @@ function exportOf(value: unknown, names: NameLookup) {
  * Every column the platform crawled except its audit columns and deleted ones. The diff compares
  * only the columns a manifest lists (by name): a manifest lists overrides, not the whole table.
  */
-function columnsOf(value: unknown): unknown[] {
-  return asArray(value).filter((c) => {
-    const column = asRecord(c) ?? {};
-    const crawled = liveBoolean(column.is_audit_column) !== true && liveBoolean(column.is_deleted) !== true;
-    return crawled && liveText(column.name) !== undefined;
+function columnsOf(value: unknown): Record<string, unknown>[] {
+  return asArray(value)
+    .map((c) => asRecord(c) ?? {})
+    .filter((column) => {
+      const crawled = liveBoolean(column.is_audit_column) !== true && liveBoolean(column.is_deleted) !== true;
+      return crawled && liveText(column.name) !== undefined;
+    });
+}
+
+/** The same columns' names by `target_column_order` (their list position where it is missing). */
+function columnOrderOf(value: unknown): string[] {
+  const position = (c: Record<string, unknown>, i: number) =>
+    typeof c.target_column_order === 'number' ? c.target_column_order : i + 1;
+  return columnsOf(value)
+    .map((c, i) => ({ name: String(c.name), at: position(c, i) }))
+    .sort((a, b) => a.at - b.at)
+    .map((c) => c.name);
+}
+
+/**
+ * A column order may name only columns the table has (live, or added by an override of the same
+ * manifest, which is written first); the API would refuse the move at apply.
+ */
+export function unknownOrderedColumns(desired: TableSpec, live: TableSpec): SpecProblem[] {
+  const known = new Set([
+    ...(live.schema?.column_order ?? []),
+    ...(desired.schema?.columns ?? []).map((c) => c.name),
+  ]);
+  const problems: SpecProblem[] = [];
+  (desired.schema?.column_order ?? []).forEach((name, i) => {
+    if (known.has(name)) return;
+    problems.push({
+      path: `/schema/column_order/${i}`,
+      message: `column_order names ${name}, which the table does not have`,
+      fix: `Use one of its columns (${[...known].join(', ') || 'none yet'}), or remove ${name}.`,
+    });
   });
+  return problems;
+}
+
+/** A source's live item or spec: streaming sources (Kafka, Confluent) have type `streaming`. */
+export function isStreamingSource(source: Record<string, unknown>): boolean {
+  return source.type === 'streaming';
+}
+
+export function streamingOnlyUnderStreamingSource(
+  spec: TableSpec,
+  source: Record<string, unknown>,
+): SpecProblem[] {
+  if (spec.streaming === undefined || isStreamingSource(source)) return [];
+  return [
+    {
+      path: '/streaming',
+      message: `streaming is only for tables of streaming sources, and its source is of type ${String(source.type)} (sub_type ${String(source.sub_type)})`,
+      fix: 'Remove the streaming block, or move the table to a Kafka or Confluent source.',
+    },
+  ];
 }

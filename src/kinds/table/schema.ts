@@ -1,4 +1,4 @@
-// The Table manifest spec: identity at the source, ingestion, export, column overrides, tags,
+// The Table manifest spec: identity at the source, ingestion, export, columns, streaming, tags,
 // description and advanced configurations. Each sub-document's schema lives in <part>-schema.ts.
 import { z } from 'zod';
 import { advancedConfigurations } from '../shared/advanced-configurations.js';
@@ -7,6 +7,7 @@ import { tableSchema } from './columns-schema.js';
 import { exportSpec } from './export-schema.js';
 import { fileTable, sourceTable } from './identity-schema.js';
 import { ingestionSpec } from './ingestion-schema.js';
+import { streamingSpec } from './streaming-schema.js';
 
 export const tableSpec = z
   .object({
@@ -17,6 +18,7 @@ export const tableSpec = z
     ingestion: ingestionSpec.optional(),
     export: exportSpec.optional(),
     schema: tableSchema.optional(),
+    streaming: streamingSpec.optional(),
     advanced_configurations: advancedConfigurations.optional(),
   })
   .strict()

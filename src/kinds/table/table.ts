@@ -6,13 +6,20 @@ import { renameByName } from '../shared/rename-call.js';
 import {
   createTableCalls,
   removeTableCalls,
+  STREAMING,
   sourceTableKey,
   TABLE,
   TABLES,
   updateTableCalls,
 } from './calls.js';
 import { EXPORT_DATA_CONNECTION, EXPORT_PASSWORD } from './export-schema.js';
-import { normalizeTable, tableFromApi } from './projection.js';
+import {
+  isStreamingSource,
+  normalizeTable,
+  streamingOnlyUnderStreamingSource,
+  tableFromApi,
+  unknownOrderedColumns,
+} from './projection.js';
 import { type TableSpec, tableSpec } from './schema.js';
 
 export type { TableSpec } from './schema.js';
@@ -28,6 +35,9 @@ export const Table = defineKind<TableSpec>({
   immutable: ['/source_table/table_name', '/source_table/schema_name', '/source_table/catalog_name'],
   ownership: { proof: 'tag', tags: '/tags' },
   keyedLists: { '/schema/columns': 'name' },
+  prefixLists: ['/schema/column_order'],
+  checkLive: unknownOrderedColumns,
+  checkParent: streamingOnlyUnderStreamingSource,
   refs: (s) => {
     const conn = s.export?.connection;
     return conn && 'data_connection' in conn
@@ -36,8 +46,9 @@ export const Table = defineKind<TableSpec>({
   },
   read: {
     list: TABLES,
-    documents: { advanced: `${TABLE}/configurations/advance` },
-    documentKeys: { advanced: ['advanced_configurations'] },
+    documents: { advanced: `${TABLE}/configurations/advance`, streaming: STREAMING },
+    documentKeys: { advanced: ['advanced_configurations'], streaming: ['streaming'] },
+    documentParents: { streaming: isStreamingSource },
   },
   batchKey: sourceTableKey,
   fromApi: tableFromApi,

@@ -1,6 +1,7 @@
 // The cross-manifest rules, run after every document validated on its own.
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { checkExternals } from './check-externals.js';
+import { checkParentSpecs } from './check-parent-specs.js';
 import { checkParents } from './check-parents.js';
 import { checkReferences } from './check-references.js';
 import { checkRenames } from './check-renames.js';
@@ -13,6 +14,7 @@ export function checkRules(input: RuleInput): Diagnostic[] {
     ...findDuplicates(input),
     ...checkExternals(input),
     ...checkParents(input),
+    ...checkParentSpecs(input),
     ...checkReferences(input),
     ...checkRenames(input),
     ...findCycles(input),

@@ -47,11 +47,14 @@ function manifest(kind: string, metadata: Record<string, unknown>, spec: string)
   return `apiVersion: dpac/v1\nkind: ${kind}\nmetadata:\n${meta}\nspec:\n${body}\n`;
 }
 
-export const environment = (description = 'Production lakehouse.') =>
+export const environment = (
+  description = 'Production lakehouse.',
+  o: { name?: string; cloneFrom?: string } = {},
+) =>
   manifest(
     'Environment',
-    { name: 'prod' },
-    `
+    { name: o.name ?? 'prod' },
+    `${o.cloneFrom === undefined ? '' : `clone_from: ${o.cloneFrom}`}
 platform: azure
 compute_engine: databricks
 description: ${description}
@@ -204,6 +207,8 @@ export interface TableOptions {
   sourceTable?: string;
   description?: string;
   metadata?: Record<string, unknown>;
+  /** Extra spec lines (e.g. a schema or streaming block), unindented. */
+  extra?: string;
 }
 
 export const table = (o: TableOptions) =>
@@ -219,7 +224,8 @@ ingestion:
   sync_type: full-load
   storage_format: delta
   target_schema_name: sales
-  target_table_name: ${o.name}`,
+  target_table_name: ${o.name}
+${o.extra?.trim() ?? ''}`,
   );
 
 export const streamSource = () =>
@@ -343,6 +349,27 @@ export function expectBefore(lines: readonly string[], first: string, then: stri
   expect(lines).toContain(first);
   expect(lines).toContain(then);
   expect(lines.indexOf(first)).toBeLessThan(lines.indexOf(then));
+}
+
+/** `dpac validate` fails (exit 1); its whole output, for the messages. */
+export async function validateFails(e2e: E2e): Promise<string> {
+  const validate = await e2e.dpac(['validate', '--no-color']);
+  expect(validate.code).toBe(1);
+  return `${validate.stdout}${validate.stderr}`;
+}
+
+/**
+ * Exports (`args` narrow it) into `exported/`, then plans the exported files with every variable
+ * the export names set: the plan must find nothing to change.
+ */
+export async function exportRoundTrip(e2e: E2e, args: string[] = []): Promise<void> {
+  const exported = await e2e.dpac(['export', '--out', 'exported', '-o', 'json', ...args]);
+  expect(exported.code, exported.stderr).toBe(0);
+  const { variables } = JSON.parse(exported.stdout) as { variables: { name: string }[] };
+  const env = Object.fromEntries(variables.map((v) => [v.name, 'any']));
+  const plan = await e2e.dpac(['plan', 'exported', '--detailed-exitcode', '--no-color'], { env });
+  expect(plan.stdout, plan.stderr).toContain('No changes.');
+  expect(plan.code).toBe(0);
 }
 
 /** Applies and expects success. */

@@ -155,7 +155,7 @@ describe('tables and validation specs', () => {
     const specs = `/sources/${source}/tables/${orders}/validation-specs`;
     const extra = await api.send<{ result: { id: string } }>('POST', specs, {
       name: 'by_hand',
-      column_name: 'code',
+      column_name: 'status',
       table_id: orders,
       type: 'regex',
       regex_expression: '.*',

@@ -310,7 +310,7 @@ describe('sources', () => {
     const tableId = tableIds[0];
     await fx.api.create(`/sources/${sourceId}/tables/${tableId}/validation-specs`, {
       name: 'v1',
-      column_name: 'CITY',
+      column_name: 'name',
       type: 'regex',
       regex_expression: '[a-z]+',
     });

@@ -157,7 +157,7 @@ describe('tables', () => {
     expect(patch.body.result.id).toBe(id);
     const move = await fx.api.patch(`${base}/column-order`, { name: 'B', target_column_position: 1 });
     expect(move.body.result.message).toBe('Successfully updated metadata');
-    const columns = (await fx.api.get(`${base}/configurations/schema`)).body.result;
+    const columns = (await fx.api.get(base)).body.result.columns;
     expect(columns.map((c: Json) => [c.name, c.target_column_order])).toEqual([
       ['B', 1],
       ['A', 2],
@@ -291,8 +291,26 @@ describe('tables', () => {
       columns_configurations: [{ column_width: 4 }],
     });
 
-    const streaming = `/sources/${sourceId}/table/${id}/configurations/streaming`;
+    const notStreaming = await fx.api.put(`/sources/${sourceId}/table/${id}/configurations/streaming`, {
+      state: 'enabled',
+    });
+    expect(notStreaming.status).toBe(400);
+    expect(notStreaming.body.details).toContain('is not a streaming source');
+  });
+
+  it('keeps the streaming configuration of a table of a streaming source, with the emulator rules', async () => {
+    const streamSource = await fx.api.create(
+      '/sources',
+      sourceBody(fx.platform, 'src_stream', { type: 'streaming', sub_type: 'kafka' }),
+    );
+    const added = await fx.api.post(`/sources/${streamSource}/tables/source_tables`, {
+      tables_to_add: [{ table_name: 'clicks', table_type: 'TABLE' }],
+    });
+    const id = added.body.result.added_tables[0];
+    const streaming = `/sources/${streamSource}/table/${id}/configurations/streaming`;
     expect((await fx.api.put(streaming, { state: 'on' })).status).toBe(400);
+    expect((await fx.api.put(streaming, { streaming_value: 1.5 })).status).toBe(400);
+    expect((await fx.api.put(streaming, { streaming_frequency: 'weeks' })).status).toBe(400);
     const put = await fx.api.put(streaming, {
       state: 'enabled',
       streaming_frequency: 'minutes',
@@ -300,9 +318,14 @@ describe('tables', () => {
     });
     expect(put.body.result).toEqual({ status: 'success', id });
     expect((await fx.api.get(streaming)).body).toMatchObject({ table_id: id, status: 'enabled' });
-    const stop = await fx.api.post(`/sources/${sourceId}/stop-streaming`, { table_ids: [id] });
+    expect((await fx.api.get(streaming)).body.result.configuration).toEqual({
+      state: 'enabled',
+      streaming_frequency: 'minutes',
+      streaming_value: 5,
+    });
+    const stop = await fx.api.post(`/sources/${streamSource}/stop-streaming`, { table_ids: [id] });
     expect(stop.status).toBe(200);
-    const streamingTables = await fx.api.get(`/sources/${sourceId}/streaming-tables`);
+    const streamingTables = await fx.api.get(`/sources/${streamSource}/streaming-tables`);
     expect(streamingTables.body.result).toEqual([{ table_id: id, status: 'stopped', job_id: null }]);
   });
 

@@ -82,7 +82,7 @@ describe('GenericSourceType writes', () => {
 });
 
 describe('GenericSourceType fromApi', () => {
-  it('drops the server-kept type, files and audit fields', () => {
+  it('keeps the files by name and size, dropping the server-kept type and audit fields', () => {
     const live = {
       id: ID,
       name: 'teradata',
@@ -100,7 +100,10 @@ describe('GenericSourceType fromApi', () => {
       created_by: '6RkfybTRQQByEey3v',
       ...teradata,
     };
-    expect(GenericSourceType.fromApi({ id: ID, item: live, docs: {} }, names)).toEqual(parse(teradata));
+    expect(GenericSourceType.fromApi({ id: ID, item: live, docs: {} }, names)).toEqual({
+      ...parse(teradata),
+      files: [{ name: 'terajdbc4.jar', size: 1024 }],
+    });
   });
 
   it('omits an empty folder path', () => {

@@ -96,6 +96,7 @@ export const FULL = {
         is_excluded_column: false,
       },
     ],
+    column_order: ['order_id', 'status'],
   },
   advanced_configurations: [
     { key: 'should_run_dedupe', value: 'true', description: 'Drop duplicates.' },

@@ -1,0 +1,76 @@
+// Objects created as copies of another (an environment's `clone_from`) and the fields used only
+// on create: what a clone brings, the declared children it would collide with, and the warning
+// that a create-only field of a live object is ignored. Pure.
+import { type Address, makeAddress, parentAddress } from '../core/address.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { getPointer } from '../core/json-pointer.js';
+import { KINDS } from '../kinds/index.js';
+import type { LiveState } from '../live/live-object.js';
+import type { Manifest } from '../manifest/manifest.js';
+import type { Change } from './change.js';
+
+/** Live children of `source`, by kind and name: what a clone of it copies. */
+function liveChildren(source: Address, live: LiveState): { kind: string; name: string }[] {
+  const out: { kind: string; name: string }[] = [];
+  for (const obj of live.objects.values()) {
+    const parent = KINDS[obj.kind].parent;
+    if (parent && parentAddress(parent, obj.ancestors) === source)
+      out.push({ kind: obj.kind, name: obj.name });
+  }
+  return out.sort((a, b) => `${a.kind}/${a.name}`.localeCompare(`${b.kind}/${b.name}`));
+}
+
+/** The create reason of a clone: what it copies (as far as the kinds read for this plan show). */
+export function cloneReason(m: Manifest, live: LiveState): string | undefined {
+  const source = KINDS[m.kind].cloneSource?.(m.spec as never);
+  if (!source) return undefined;
+  const children = liveChildren(source, live).map((c) => `${c.kind} ${c.name}`);
+  const brings = children.length ? `, bringing ${children.join(', ')}` : '';
+  return `declared, not found live: a clone of ${source}${brings} (undeclared copies stay unmanaged)`;
+}
+
+/**
+ * A declared child of a clone that the clone already brings cannot be created (the name is
+ * taken); and a create-only field of an object that exists is ignored, which the plan says.
+ */
+export function checkClones(
+  changes: readonly Change[],
+  manifests: readonly Manifest[],
+  live: LiveState,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const byAddress = new Map(manifests.map((m) => [m.address as string, m]));
+  for (const change of changes) {
+    const m = byAddress.get(change.address);
+    if (!m) continue;
+    const kind = KINDS[m.kind];
+    if (change.action !== 'create') {
+      for (const pointer of kind.createOnly ?? []) {
+        if (getPointer(m.spec, pointer) === undefined || !live.objects.has(m.address)) continue;
+        out.push({
+          severity: 'warning',
+          address: m.address,
+          source: m.locate(pointer) ?? m.source,
+          summary: `${m.address} exists, so ${pointer.slice(1)} is ignored: it is used only when creating.`,
+          detail: `Remove ${pointer.slice(1)} to silence this; changing it never replaces the object.`,
+        });
+      }
+      continue;
+    }
+    const source = kind.cloneSource?.(m.spec as never);
+    if (!source) continue;
+    for (const child of liveChildren(source, live)) {
+      const address = makeAddress(child.kind, [...m.ancestors, m.name], child.name);
+      const declared = byAddress.get(address);
+      if (!declared) continue;
+      out.push({
+        severity: 'error',
+        address,
+        source: declared.source,
+        summary: `${address} would be created, but ${m.address} is a clone of ${source}, which brings a ${child.kind} named ${child.name}.`,
+        detail: `Apply without declaring ${address} first (the clone creates it), then declare it to manage it.`,
+      });
+    }
+  }
+  return out;
+}
