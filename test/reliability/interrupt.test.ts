@@ -7,8 +7,9 @@ import { generatePlatform, writePlatform } from './generate-platform.js';
 import { duplicateKeys } from './live-checks.js';
 
 const PARALLELISM = 4;
-const INTERRUPT_AFTER = 15;
-const STEP_LINE = /^ {2}\[\d+\/\d+\] \S+ (applied|failed|skipped|not_started) /;
+// Progress prints one line per finished resource (its calls all done): `  [3/26] applied Domain/d_0: …`.
+const INTERRUPT_AFTER = 6;
+const RESOURCE_LINE = /^ {2}\[\d+\/\d+\] (applied|partly applied|failed|skipped|not started) \S+/;
 
 describe('an apply interrupted by Ctrl-C', () => {
   let e2e: E2e;
@@ -26,7 +27,7 @@ describe('an apply interrupted by Ctrl-C', () => {
     const afterInterrupt: string[] = [];
     io.out = (text) => {
       print(text);
-      if (!STEP_LINE.test(text)) return;
+      if (!RESOURCE_LINE.test(text)) return;
       if (seqAtInterrupt !== undefined) afterInterrupt.push(text);
       else if (++finished === INTERRUPT_AFTER) {
         seqAtInterrupt = e2e.lastSeq();
@@ -51,12 +52,13 @@ describe('an apply interrupted by Ctrl-C', () => {
     expect(run.stdout).toMatch(/ {2}not done: .*Table\/src_0\//);
     expect(run.stdout).toContain('Run dpac apply again');
 
-    // Only the calls already in flight ended after the interrupt; the rest never started.
-    const ranOn = afterInterrupt.filter((line) => !line.includes(' not_started '));
-    expect(ranOn.length).toBeLessThanOrEqual(PARALLELISM);
-    expect(afterInterrupt.filter((line) => line.includes(' not_started ')).length).toBe(notStarted);
+    // Only the calls already in flight ended after the interrupt (at most one per connection); the
+    // resources left are reported as not (or partly) done, none failed.
     expect(seqAtInterrupt).toBeDefined();
-    expect(e2e.writesSince(seqAtInterrupt ?? 0).length).toBeLessThanOrEqual(ranOn.length);
+    expect(e2e.writesSince(seqAtInterrupt ?? 0).length).toBeLessThanOrEqual(PARALLELISM);
+    const outcomes = afterInterrupt.map((line) => RESOURCE_LINE.exec(line)?.[1]);
+    expect(outcomes.filter((o) => o === 'not started' || o === 'partly applied').length).toBeGreaterThan(0);
+    expect(outcomes.filter((o) => o === 'failed' || o === 'skipped')).toEqual([]);
 
     const rerun = await e2e.dpac(['apply', folder, '--auto-approve'], { env: platform.env });
     expect(rerun.code).toBe(0);

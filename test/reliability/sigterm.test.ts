@@ -7,8 +7,9 @@ import { type E2e, startE2e } from '../helpers/e2e.js';
 import { generatePlatform, writePlatform } from './generate-platform.js';
 import { duplicateKeys } from './live-checks.js';
 
-const STEP_LINE = /^ {2}\[\d+\/\d+\] \S+ (applied|failed|skipped|not_started) /m;
-const TERM_AFTER = 10;
+// Progress prints one line per finished resource: `  [3/26] applied Domain/d_0: …`.
+const STEP_LINE = /^ {2}\[\d+\/\d+\] (applied|partly applied|failed|skipped|not started) \S+/;
+const TERM_AFTER = 6;
 
 describe('an apply cancelled with SIGTERM', () => {
   let e2e: E2e;
