@@ -30,7 +30,11 @@ export interface EnvUse {
   /** In a sensitive field (kept as a reference) or a plain one (substituted). */
   sensitive: boolean;
   address?: string;
-  source?: Diagnostic['source'];
+  /**
+   * Where the use is, resolved only for a warning: a position costs a full parse of its file,
+   * and the YAML fast path is what keeps 10,000-manifest projects quick.
+   */
+  locate(): Diagnostic['source'];
 }
 
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -153,7 +157,8 @@ function substitute(
         name,
         sensitive,
         address: ctx.address,
-        source: ctx.locator.value(toPointer(path)),
+        // The path is the walk's shared stack: its pointer is taken now, the lookup later.
+        locate: ((pointer) => () => ctx.locator.value(pointer))(toPointer(path)),
       });
       const raw = Object.hasOwn(ctx.env, name) ? ctx.env[name] : undefined;
       const found = typeof raw === 'string' ? raw : undefined;
@@ -224,7 +229,7 @@ export function secretEchoes(
           'The platform stores and shows this field in clear. dpac prints its value as ' +
           `\${env.${u.name}} everywhere, but anyone who can read the object can read the secret.`,
         address: u.address,
-        source: u.source,
+        source: u.locate(),
       }),
     );
   return { diagnostics, secrets };
