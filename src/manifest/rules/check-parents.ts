@@ -25,7 +25,7 @@ export function checkParents(input: RuleInput): Diagnostic[] {
       summary: `${manifest.address} refers to ${parent}, which no manifest declares.${suggestionSuffix(input, parent)}`,
       detail: namesake
         ? `metadata.${key} names ${parentName}, which is declared as ${namesake.address}, not a ${parentKind}.`
-        : `A ${manifest.kind} lives inside a ${parentKind}: declare ${parent}, or fix metadata.${key}.`,
+        : `A ${manifest.kind} lives inside a ${parentKind}: declare ${parent} (as external: in dpac.yaml if another team manages it), or fix metadata.${key}.`,
       address: manifest.address,
       source: input.locateInDocument(manifest, `/metadata/${key}`) ?? manifest.source,
     });

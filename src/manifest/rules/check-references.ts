@@ -10,7 +10,7 @@ export function checkReferences(input: RuleInput): Diagnostic[] {
       diagnostics.push({
         severity: 'error',
         summary: `${manifest.address} refers to ${ref.address}, which no manifest declares.${suggestionSuffix(input, ref.address)}`,
-        detail: `Declare ${ref.address} in a manifest, or correct the name.`,
+        detail: `Declare ${ref.address} in a manifest; if another team manages it, list it under external: in dpac.yaml (or declare it with metadata.external: true); or correct the name.`,
         address: manifest.address,
         source: manifest.locate(ref.path) ?? manifest.source,
       });
