@@ -153,13 +153,9 @@ function substitute(
         result += original;
       } else result += found;
     } else if (namespace === 'env' && ENV_NAME.test(name)) {
-      ctx.envUses?.push({
-        name,
-        sensitive,
-        address: ctx.address,
-        // The path is the walk's shared stack: its pointer is taken now, the lookup later.
-        locate: ((pointer) => () => ctx.locator.value(pointer))(toPointer(path)),
-      });
+      // The path is the walk's shared stack: its pointer is taken now, the lookup later.
+      const pointer = toPointer(path);
+      ctx.envUses?.push({ name, sensitive, address: ctx.address, locate: () => ctx.locator.value(pointer) });
       const raw = Object.hasOwn(ctx.env, name) ? ctx.env[name] : undefined;
       const found = typeof raw === 'string' ? raw : undefined;
       if (sensitive) {
