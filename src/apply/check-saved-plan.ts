@@ -7,7 +7,7 @@ import type { Change } from '../diff/change.js';
 import { checkSafety } from '../diff/check-safety.js';
 import { savedPlanRenames } from '../diff/renames.js';
 import type { LiveState, ReadClient } from '../live/live-object.js';
-import { readLive } from '../live/read-live.js';
+import { readLive, withoutKeys } from '../live/read-live.js';
 import { addressScope } from '../live/read-scope.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import { fingerprint } from '../plan/fingerprint.js';
@@ -77,10 +77,11 @@ export async function checkSavedPlan({
   const changed = touched.filter((a) => {
     const obj = live.objects.get(a);
     if (!obj) return true;
-    // Hash the same sub-documents the plan did (it reads only those its manifests manage).
+    // Hash the same sub-documents and item fields the plan did (it keeps only those its manifests manage).
     const names = plan.fingerprint_documents?.[a] ?? Object.keys(obj.raw.docs);
     const docs = Object.fromEntries(names.map((n) => [n, obj.raw.docs[n]]));
-    return fingerprint({ ...obj.raw, docs }) !== plan.fingerprints[a];
+    const item = withoutKeys(obj.raw.item, plan.fingerprint_omitted?.[a] ?? []);
+    return fingerprint({ id: obj.raw.id, item, docs }) !== plan.fingerprints[a];
   });
   const appeared = plan.creates.filter((a) => live.objects.has(a));
   if (changed.length === 0 && appeared.length === 0) return { diagnostics: [], live };

@@ -52,6 +52,8 @@ export interface LiveRecord {
   item: Record<string, unknown>;
   /** Sub-documents read by their own GETs, keyed like `read.documents`. `result` already unwrapped. */
   docs: Record<string, unknown>;
+  /** Item fields left out because no manifest manages what they feed (`read.itemKeys`). */
+  omitted?: string[];
 }
 
 export interface NameLookup {
@@ -89,6 +91,12 @@ interface ReadSpec {
    * of streaming sources): read only under a parent whose live item passes the test.
    */
   documentParents?: Readonly<Record<string, (parent: Record<string, unknown>) => boolean>>;
+  /**
+   * List-item fields that feed only these top-level spec keys (a table's crawled `columns` feed
+   * only `schema`): left out of the record of an object whose manifest manages none of them, so a
+   * plan neither keeps nor projects what it never compares. Export keeps everything.
+   */
+  itemKeys?: Readonly<Record<string, readonly string[]>>;
 
   /** The natural key of a live item. Default: `item.name`. */
   keyOf?(item: Record<string, unknown>): string;

@@ -139,20 +139,26 @@ async function readCollection(
     const underParent = def.read.documentParents?.[doc];
     return !underParent || !parentItem || underParent(parentItem);
   });
+  const itemKeys = Object.entries(def.read.itemKeys ?? {});
   // Most items need no further GET (a 10k-table plan reads one document per ten tables): those
   // are finished without a promise of their own.
   return Promise.all(
     items.map((listItem, i): RawObject | Promise<RawObject> => {
       const id = ids[i] ?? '';
       const renamedFrom = newNames.get(listItem)?.renamedFrom;
-      const finish = (item: Record<string, unknown>, docs: Record<string, unknown>): RawObject => ({
-        kind,
-        name: newNames.get(listItem)?.name ?? listedKey(item),
-        ancestors: where.ancestors,
-        ancestorIds: where.ancestorIds,
-        record: { id, item, docs },
-        ...(renamedFrom === undefined ? {} : { renamedFrom }),
-      });
+      const finish = (item: Record<string, unknown>, docs: Record<string, unknown>): RawObject => {
+        const omitted = unmanagedItemKeys(keyOf(listItem)).filter((key) => key in item);
+        return {
+          kind,
+          name: newNames.get(listItem)?.name ?? listedKey(item),
+          ancestors: where.ancestors,
+          ancestorIds: where.ancestorIds,
+          record: omitted.length
+            ? { id, item: withoutKeys(item, omitted), docs, omitted }
+            : { id, item, docs },
+          ...(renamedFrom === undefined ? {} : { renamedFrom }),
+        };
+      };
       const listed = def.read.detail ? undefined : wantedDocuments(keyOf(listItem));
       if (listed?.length === 0) return finish(listItem, {});
       return (async () => {
@@ -177,11 +183,32 @@ async function readCollection(
     return documents.filter(([doc]) => {
       const keys = def.read.documentKeys?.[doc];
       if (!keys) return true;
-      managed ??= scope.managedKeys?.(makeAddress(kind, where.ancestors, name)) ?? 'all';
-      const inScope = managed;
-      return inScope === 'all' || keys.some((k) => inScope.has(k));
+      managed ??= managedKeys(name);
+      return feedsAny(managed, keys);
     });
   }
+
+  /** The item fields (`read.itemKeys`) feeding no field the manifests manage for `name`. */
+  function unmanagedItemKeys(name: string): string[] {
+    if (itemKeys.length === 0) return [];
+    const managed = managedKeys(name);
+    return itemKeys.filter(([, keys]) => !feedsAny(managed, keys)).map(([field]) => field);
+  }
+
+  function managedKeys(name: string): ReadonlySet<string> | 'all' {
+    return scope.managedKeys?.(makeAddress(kind, where.ancestors, name)) ?? 'all';
+  }
+}
+
+function feedsAny(managed: ReadonlySet<string> | 'all', keys: readonly string[]): boolean {
+  return managed === 'all' || keys.some((k) => managed.has(k));
+}
+
+/** A shallow copy of `item` without `keys`. */
+export function withoutKeys(item: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const copy = { ...item };
+  for (const key of keys) delete copy[key];
+  return copy;
 }
 
 const DOCUMENT_PAGE = 500;

@@ -33,11 +33,13 @@ export function assemblePlan(input: AssembleInput): Plan {
   const touched = input.changes.filter((c) => c.action !== 'noop' && c.action !== 'create');
   const fingerprints: Record<string, string> = {};
   const fingerprintDocuments: Record<string, string[]> = {};
+  const fingerprintOmitted: Record<string, string[]> = {};
   for (const c of touched) {
     const obj = input.live.objects.get(c.address);
     if (obj) {
       fingerprints[c.address] = fingerprint(obj.raw);
       fingerprintDocuments[c.address] = Object.keys(obj.raw.docs).sort();
+      if (obj.raw.omitted?.length) fingerprintOmitted[c.address] = obj.raw.omitted;
     }
   }
   return {
@@ -52,6 +54,7 @@ export function assemblePlan(input: AssembleInput): Plan {
     calls: input.calls.map((c) => ({ ...c, body: redactCallBody(c.body) })),
     fingerprints,
     fingerprint_documents: fingerprintDocuments,
+    ...(Object.keys(fingerprintOmitted).length ? { fingerprint_omitted: fingerprintOmitted } : {}),
 
     creates: input.changes.filter((c) => c.action === 'create').map((c) => c.address),
     unmanaged: input.unmanaged.map((u) => u.address),

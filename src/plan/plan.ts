@@ -67,6 +67,8 @@ export interface Plan {
   fingerprints: Record<string, string>;
   /** The sub-documents each fingerprint covers (only those read for the plan). */
   fingerprint_documents: Record<string, string[]>;
+  /** Item fields a fingerprint leaves out: no manifest manages what they feed (absent: none). */
+  fingerprint_omitted?: Record<string, string[]>;
 
   /** Addresses to be created: apply refuses if one exists by then. */
   creates: string[];

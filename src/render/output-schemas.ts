@@ -131,7 +131,15 @@ const planSchema = z
     changes: z.array(planChange).describe('One entry per address that changes, in apply order.'),
     calls: z.array(call).describe('The literal API calls, in order.'),
     fingerprints: z.record(z.string(), z.string()).describe('Per touched address: a hash of its live state.'),
-    fingerprint_documents: z.record(z.string(), z.array(z.string())),
+    fingerprint_documents: z
+      .record(z.string(), z.array(z.string()))
+      .describe('Per touched address: the sub-documents its fingerprint covers (those the plan read).'),
+    fingerprint_omitted: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe(
+        "Per touched address: item fields its fingerprint leaves out, as no manifest manages what they feed (a table's crawled columns).",
+      ),
     creates: z.array(address),
     unmanaged: z.array(address).describe('Live objects neither declared nor owned: never touched.'),
     problems: z.array(problem).describe('Live objects dpac could not express.'),

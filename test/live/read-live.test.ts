@@ -77,6 +77,50 @@ describe('readLive', () => {
     expect(live.objects.get('Table/db/other')?.spec.advanced_configurations).toBeUndefined();
   });
 
+  it('leaves a table’s crawled columns out unless its manifest gives a schema; export keeps them', async () => {
+    const columns = [{ name: 'id', sql_type: -5, target_column_order: 1 }];
+    const withColumns = () => {
+      const api = fakeApi();
+      const list = api.client.list;
+      api.client.list = (path, options) =>
+        path.endsWith('/tables')
+          ? (async function* () {
+              for await (const item of list(path, options)) yield { ...item, columns };
+            })()
+          : list(path, options);
+      return api;
+    };
+    const source_table = { table_name: 'orders', schema_name: 'dbo' };
+    const plain = await readLive({
+      client: withColumns().client,
+      scope: manifestScope({ manifests: [tableManifest({ source_table })] }),
+      ownershipTag: 'managed-by:dpac',
+    });
+    const orders = plain.objects.get('Table/db/orders');
+    expect(orders?.raw.item.columns).toBeUndefined();
+    expect(orders?.raw.omitted).toEqual(['columns']);
+    expect(orders?.spec.schema).toBeUndefined();
+
+    const managed = await readLive({
+      client: withColumns().client,
+      scope: manifestScope({
+        manifests: [tableManifest({ source_table, schema: { column_order: ['id'] } })],
+      }),
+      ownershipTag: 'managed-by:dpac',
+    });
+    expect(managed.objects.get('Table/db/orders')?.raw.item.columns).toEqual(columns);
+    expect(managed.objects.get('Table/db/orders')?.raw.omitted).toBeUndefined();
+    // An undeclared table is only listed or deleted: its columns are not kept either.
+    expect(managed.objects.get('Table/db/other')?.raw.omitted).toEqual(['columns']);
+
+    const everything = await readLive({
+      client: withColumns().client,
+      scope: everythingScope(),
+      ownershipTag: 'managed-by:dpac',
+    });
+    expect(everything.objects.get('Table/db/other')?.raw.item.columns).toEqual(columns);
+  });
+
   it('skips the sub-document when the manifest leaves those fields unmanaged', async () => {
     const api = fakeApi();
     const spec = { source_table: { table_name: 'orders', schema_name: 'dbo' } };

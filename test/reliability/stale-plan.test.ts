@@ -1,5 +1,6 @@
 // A saved plan is applied only as planned: any object it touches that changed since, a name it
 // would create that now exists, or another URL, refuses it before a single write (journal).
+import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../helpers/e2e.js';
 import { platformApi } from '../helpers/platform-api.js';
@@ -78,6 +79,45 @@ spec:
     expect(e2e.writesSince(seq).map((w) => `${w.method} ${w.entity}`)).toEqual(
       expect.arrayContaining(['POST domain', 'PATCH domain']),
     );
+  });
+
+  it('hashes a table without the crawled columns its manifest does not manage, and with them when it does', async () => {
+    // The plan keeps no columns for a table whose manifest gives no schema; the check before apply
+    // must hash the same fields, or every saved plan touching such a table would read as stale.
+    const file = `${folder}/sources/src_0.yaml`;
+    const text = platform.files['sources/src_0.yaml'] ?? '';
+    const planned = async () => {
+      const plan = await e2e.dpac(['plan', folder, '--out', 'p.json', '--detailed-exitcode'], {
+        env: platform.env,
+      });
+      expect(plan.code).toBe(2);
+      return JSON.parse(await readFile(`${e2e.dir}/p.json`, 'utf8'));
+    };
+    const applySaved = () => e2e.dpac(['apply', '--plan', 'p.json'], { env: platform.env });
+
+    await e2e.write(file, text.replace('Generated table t_000.', 'Edited in the manifest.'));
+    expect((await planned()).fingerprint_omitted).toEqual({ 'Table/src_0/t_000': ['columns'] });
+    const first = await applySaved();
+    expect(first.code, first.stderr).toBe(0);
+
+    // With a schema the columns are hashed too; a column edited after the plan makes it stale.
+    await e2e.write(
+      file,
+      text
+        .replace('Generated table t_000.', 'Edited again.')
+        .replace(/(name: t_000\n(?:.*\n)*?spec:\n)/, '$1  schema:\n    column_order: [id]\n'),
+    );
+    expect((await planned()).fingerprint_omitted).toBeUndefined();
+    const api = await platformApi(e2e.emulator.url);
+    const sourceId = await api.idOf('/sources', 'src_0');
+    const tableId = await api.idOf(`/sources/${sourceId}/tables`, 't_000');
+    await api.send('PATCH', `/tables/${tableId}/metadata`, {
+      columns_descriptions: [{ name: 'id', description: 'edited by hand' }],
+    });
+    const seq = e2e.lastSeq();
+    const applied = await applySaved();
+    expect(applied.stderr).toContain('Table/src_0/t_000 changed since the plan was made');
+    expect(e2e.writesSince(seq)).toEqual([]);
   });
 
   it('refuses a plan made for another URL, writing to neither platform', async () => {

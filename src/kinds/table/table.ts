@@ -49,6 +49,8 @@ export const Table = defineKind<TableSpec>({
     documents: { advanced: `${TABLE}/configurations/advance`, streaming: STREAMING },
     documentKeys: { advanced: ['advanced_configurations'], streaming: ['streaming'] },
     documentParents: { streaming: isStreamingSource },
+    // Crawled columns are most of a table's JSON and matter only to a manifest giving `schema`.
+    itemKeys: { columns: ['schema'] },
   },
   batchKey: sourceTableKey,
   fromApi: tableFromApi,
