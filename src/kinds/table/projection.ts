@@ -32,7 +32,8 @@ export function tableFromApi({ item, docs }: LiveRecord, names: NameLookup): Tab
     streaming: asRecord(docs.streaming)?.configuration,
   };
   const spec = projectLive<TableSpec>(live, tableSpec, [EXPORT_PASSWORD]);
-  return normalizeTable(compact({ ...spec, advanced_configurations: advancedFromApi(docs.advanced) }));
+  // Not normalized here: reading applies the kind's `normalize` next (once per table of 10k).
+  return compact({ ...spec, advanced_configurations: advancedFromApi(docs.advanced) });
 }
 
 /** Canonical form: sets sorted, table types upper-cased, derived keys naming their function and column. */
