@@ -1,4 +1,4 @@
-// Token expiry mid-apply: 2-second tokens against an apply of ~100 resources that outlives many of
+// Token expiry mid-apply: 2-second tokens against an apply of ~200 resources that outlives many of
 // them. The emulator logs every mint; a second mint for the same expiry would land within a few
 // ms of the first, so consecutive mints closer than a tenth of the lifetime prove a duplicate.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,8 +13,12 @@ function gapsBetweenMints(e2e: E2e): number[] {
   return mints.slice(1).map((m, i) => m.at - (mints[i]?.at ?? 0));
 }
 
-async function applyHundredResources(e2e: E2e) {
-  const platform = generatePlatform({ sources: 2 });
+/**
+ * `sources` × (a source, 45 tables, a group) and a few platform objects. Table creates are batched
+ * per source, so 4 sources (200 resources) keep an apply alive past several 2-second tokens.
+ */
+async function applyResources(e2e: E2e, sources: number) {
+  const platform = generatePlatform({ sources });
   const folder = await writePlatform(e2e.write, platform);
   const result = await e2e.dpac(['apply', folder, '--auto-approve', '--no-color'], { env: platform.env });
   const plan = await e2e.dpac(['plan', folder, '--detailed-exitcode'], { env: platform.env });
@@ -27,9 +31,9 @@ describe('an apply that outlives its access tokens', () => {
 
   it('refreshes each token once as it nears expiry, and no step fails for auth', async () => {
     e2e = await startE2e({ tokenTtlSeconds: TTL_SECONDS, latencyMs: 50 });
-    const { result, plan, resources } = await applyHundredResources(e2e);
+    const { result, plan, resources } = await applyResources(e2e, 4);
 
-    expect(resources).toBeGreaterThanOrEqual(100);
+    expect(resources).toBeGreaterThanOrEqual(200);
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('Apply complete!');
     expect(result.code).toBe(0);
@@ -49,7 +53,7 @@ describe('an apply that outlives its access tokens', () => {
       latencyMs: 50,
       now: () => new Date(start + (Date.now() - start) * 2),
     });
-    const { result, plan } = await applyHundredResources(e2e);
+    const { result, plan } = await applyResources(e2e, 4);
 
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
