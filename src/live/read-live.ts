@@ -102,6 +102,15 @@ async function fetchRaw(
   return all;
 }
 
+/** A listed item, reduced to what the manifests need, under the name they use. */
+interface Entry {
+  item: Record<string, unknown>;
+  name: string;
+  /** Item fields dropped (`read.itemKeys`): no manifest manages what they feed. */
+  omitted: string[];
+  renamedFrom?: string;
+}
+
 interface Where {
   ancestors: string[];
   ancestorIds: Partial<Record<KindName, string>>;
@@ -120,55 +129,65 @@ async function readCollection(
   const listPath = renderPath(def.read.list, where.ancestorIds);
   const listedKey = (item: Record<string, unknown>) =>
     def.read.keyOf ? def.read.keyOf(item) : String(item.name ?? '');
-  const all: Record<string, unknown>[] = [];
-  for await (const item of client.list(listPath, { intent: `read ${kind} list` })) all.push(item);
+  const listed: Record<string, unknown>[] = [];
+  for await (const item of client.list(listPath, { intent: `read ${kind} list` })) listed.push(item);
   // Everything below sees the name the manifests use (the item itself keeps the live one).
-  const named = renames?.size ? renames.namesFor(kind, where.ancestors, all.map(listedKey)) : undefined;
-  const newNames = new Map(named ? all.map((item, i) => [item, named[i]]) : []);
-  const keyOf = (item: Record<string, unknown>) => newNames.get(item)?.name ?? listedKey(item);
-  const items = scope.only
-    ? all.filter((item) => scope.only?.(makeAddress(kind, where.ancestors, keyOf(item))))
-    : all;
+  const listedNames = listed.map(listedKey);
+  const renamed = renames?.size ? renames.namesFor(kind, where.ancestors, listedNames) : undefined;
+  const itemKeys = Object.entries(def.read.itemKeys ?? {});
+  const entries: Entry[] = [];
+  listed.forEach((item, i) => {
+    const name = renamed?.[i]?.name ?? listedNames[i] ?? '';
+    if (scope.only && !scope.only(makeAddress(kind, where.ancestors, name))) return;
+    // Fields no manifest needs are dropped now, before any await: the full items die young.
+    const omitted = unmanagedItemKeys(name).filter((key) => key in item);
+    entries.push({
+      item: omitted.length ? withoutKeys(item, omitted) : item,
+      name,
+      omitted,
+      renamedFrom: renamed?.[i]?.renamedFrom,
+    });
+  });
+  listed.length = 0;
   // Every id is checked before any detail, document or write call can use one.
   const listedPath = listPath.split('?')[0] ?? listPath;
-  const ids = items.map((listItem) =>
-    checkListedId(listItem.id, { path: listedPath, item: keyOf(listItem), intent: `read ${kind} list` }),
+  const ids = entries.map((e) =>
+    checkListedId(e.item.id, { path: listedPath, item: e.name, intent: `read ${kind} list` }),
   );
   const parentItem = where.parentItem;
   const documents = Object.entries(def.read.documents ?? {}).filter(([doc]) => {
     const underParent = def.read.documentParents?.[doc];
     return !underParent || !parentItem || underParent(parentItem);
   });
-  const itemKeys = Object.entries(def.read.itemKeys ?? {});
   // Most items need no further GET (a 10k-table plan reads one document per ten tables): those
   // are finished without a promise of their own.
   return Promise.all(
-    items.map((listItem, i): RawObject | Promise<RawObject> => {
+    entries.map((entry, i): RawObject | Promise<RawObject> => {
       const id = ids[i] ?? '';
-      const renamedFrom = newNames.get(listItem)?.renamedFrom;
-      const finish = (item: Record<string, unknown>, docs: Record<string, unknown>): RawObject => {
-        const omitted = unmanagedItemKeys(keyOf(listItem)).filter((key) => key in item);
-        return {
-          kind,
-          name: newNames.get(listItem)?.name ?? listedKey(item),
-          ancestors: where.ancestors,
-          ancestorIds: where.ancestorIds,
-          record: omitted.length
-            ? { id, item: withoutKeys(item, omitted), docs, omitted }
-            : { id, item, docs },
-          ...(renamedFrom === undefined ? {} : { renamedFrom }),
-        };
-      };
-      const listed = def.read.detail ? undefined : wantedDocuments(keyOf(listItem));
-      if (listed?.length === 0) return finish(listItem, {});
+      const finish = (item: Record<string, unknown>, docs: Record<string, unknown>): RawObject => ({
+        kind,
+        name: entry.name,
+        ancestors: where.ancestors,
+        ancestorIds: where.ancestorIds,
+        record: {
+          id,
+          // A detail GET may bring dropped fields back.
+          item: def.read.detail && entry.omitted.length ? withoutKeys(item, entry.omitted) : item,
+          docs,
+          ...(entry.omitted.length ? { omitted: entry.omitted } : {}),
+        },
+        ...(entry.renamedFrom === undefined ? {} : { renamedFrom: entry.renamedFrom }),
+      });
+      const wanted = def.read.detail ? undefined : wantedDocuments(entry.name);
+      if (wanted?.length === 0) return finish(entry.item, {});
       return (async () => {
         const ids = { ...where.ancestorIds, id };
         const item = def.read.detail
-          ? { ...listItem, ...asObject(await client.get(renderPath(def.read.detail, ids))) }
-          : listItem;
+          ? { ...entry.item, ...asObject(await client.get(renderPath(def.read.detail, ids))) }
+          : entry.item;
         const docs: Record<string, unknown> = {};
         await Promise.all(
-          (listed ?? wantedDocuments(keyOf(listItem))).map(async ([doc, template]) => {
+          (wanted ?? wantedDocuments(entry.name)).map(async ([doc, template]) => {
             docs[doc] = await readDocument(client, renderPath(template, ids));
           }),
         );
