@@ -4,7 +4,8 @@
 // characters) — returns undefined, and the full parser handles the whole file: every diagnostic
 // comes from that one place. Values equal the full parser's; test/manifest pins it differentially.
 import type { SourceLocation } from '../core/diagnostic.js';
-import { BOOL_FORM, NOT_FINITE, NULL_FORM, resolvePlainScalar } from './core-schema.js';
+import { BOOL_FORM, NULL_FORM } from './core-schema.js';
+import { BAIL, Bail, readFlowList, readQuoted, resolvePlain } from './fast-yaml-scalars.js';
 import { MAX_DEPTH } from './limits.js';
 
 export interface FastDocument {
@@ -16,10 +17,6 @@ export interface FastDocument {
   /** Where the root mapping's `kind` key starts (every manifest's location). */
   kindKey?: SourceLocation;
 }
-
-/** Outside the fast path's subset: the full parser takes over. */
-class Bail {}
-const BAIL = new Bail();
 
 /** Everything the fast path accepts; tabs, CR, control and odd line-break characters are not. */
 const OUTSIDE_SUBSET = /[^\n\x20-\x7e\xa0-\u2027\u202a-\ufefe\uff00-\ufffd]/;
@@ -49,13 +46,6 @@ export function parseFastYaml(text: string, file: string): FastDocument[] | unde
     if (error instanceof Bail) return undefined;
     throw error;
   }
-}
-
-/** A plain scalar's value; NaN and infinities go the full way (to-plain refuses them there). */
-function resolvePlain(s: string): unknown {
-  const value = resolvePlainScalar(s);
-  if (value === NOT_FINITE) throw BAIL;
-  return value;
 }
 
 class FastParser {
@@ -223,7 +213,7 @@ class FastParser {
     let name: string;
     let end: number;
     if (c === '"' || c === "'") {
-      const quoted = this.quoted(p);
+      const quoted = readQuoted(t, p, this.le);
       name = quoted.value;
       end = quoted.end;
     } else {
@@ -249,13 +239,13 @@ class FastParser {
     switch (c) {
       case '"':
       case "'": {
-        const quoted = this.quoted(q);
+        const quoted = readQuoted(t, q, this.le);
         value = quoted.value;
         end = quoted.end;
         break;
       }
       case '[': {
-        const flow = this.flowList(q);
+        const flow = readFlowList(t, q, this.le);
         value = flow.value;
         end = flow.end;
         break;
@@ -308,68 +298,6 @@ class FastParser {
     if (i < this.le && (t.charCodeAt(i) !== 0x23 || t.charCodeAt(i - 1) !== 0x20)) throw BAIL;
   }
 
-  /** A one-line quoted scalar at `q`; `end` is just past the closing quote. */
-  private quoted(q: number): { value: string; end: number } {
-    const t = this.text;
-    const quote = t[q];
-    let value = '';
-    let from = q + 1;
-    for (let i = from; i < this.le; i++) {
-      const ch = t[i];
-      if (quote === "'" && ch === "'") {
-        value += t.slice(from, i);
-        if (t[i + 1] !== "'") return { value, end: i + 1 };
-        value += "'";
-        from = ++i + 1;
-      } else if (quote === '"' && ch === '"') {
-        return { value: value + t.slice(from, i), end: i + 1 };
-      } else if (quote === '"' && ch === '\\') {
-        const escaped = ESCAPES[t[i + 1] as string];
-        if (escaped === undefined) throw BAIL;
-        value += t.slice(from, i) + escaped;
-        from = ++i + 1;
-      }
-    }
-    throw BAIL; // not closed on its line
-  }
-
-  /** `[a, 'b', 3]` on one line: scalars only. */
-  private flowList(q: number): { value: unknown[]; end: number } {
-    const t = this.text;
-    const out: unknown[] = [];
-    let i = q + 1;
-    const spaces = () => {
-      while (i < this.le && t.charCodeAt(i) === 0x20) i++;
-    };
-    spaces();
-    if (t[i] === ']') return { value: out, end: i + 1 };
-    for (;;) {
-      const c = t[i] as string;
-      if (c === '"' || c === "'") {
-        const quoted = this.quoted(i);
-        out.push(quoted.value);
-        i = quoted.end;
-      } else {
-        if (c === '-' && (i + 1 >= this.le || ' ,[]{}'.includes(t[i + 1] as string))) throw BAIL;
-        if ('?:&*!|>%@`#,[]{}'.includes(c) || i >= this.le) throw BAIL;
-        const from = i;
-        while (i < this.le && !',]'.includes(t[i] as string)) {
-          if ('[{}#:'.includes(t[i] as string)) throw BAIL;
-          i++;
-        }
-        let last = i;
-        while (t.charCodeAt(last - 1) === 0x20) last--;
-        out.push(resolvePlain(t.slice(from, last)));
-      }
-      spaces();
-      if (t[i] === ']') return { value: out, end: i + 1 };
-      if (t[i] !== ',') throw BAIL;
-      i++;
-      spaces();
-      if (t[i] === ']') throw BAIL; // a trailing comma: leave the edge cases to the full parser
-    }
-  }
-
   /** `|` or `|-` at `q`, its content on the following more-indented lines. */
   private literal(q: number, indent: number): string {
     const t = this.text;
@@ -410,5 +338,3 @@ class FastParser {
     return strip ? body : `${body}\n`;
   }
 }
-
-const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', '/': '/', n: '\n', t: '\t', r: '\r' };
