@@ -126,6 +126,8 @@ export interface ResourceKind<S = unknown> {
   parent?: KindName;
   /** Metadata key by which children name an object of this kind as parent (`source`, `table`...). */
   metadataKey: string;
+  /** The platform's rule for names of this kind, checked at validate (default: any non-blank name). */
+  name?: z.ZodString;
   /** Manifest `spec` schema: strict, API field names, ids replaced by names, described fields. */
   spec: z.ZodType<S>;
   /** JSON pointers of write-only fields (passwords, tokens): never diffed, printed or exported. */

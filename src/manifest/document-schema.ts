@@ -8,6 +8,7 @@ import { ancestorKindsIn, type KindRegistry } from './manifest.js';
 export const API_VERSION = 'dpac/v1';
 
 const NAME = /^[^/]+$/;
+const NOT_BLANK = /\S/;
 const cache = new WeakMap<KindRegistry, Map<KindName, z.ZodType>>();
 
 export function apiVersionSchema() {
@@ -16,19 +17,11 @@ export function apiVersionSchema() {
 
 function metadataSchema(registry: KindRegistry, kind: KindName) {
   const shape: Record<string, z.ZodType> = {
-    name: z
-      .string()
-      .min(1)
-      .regex(NAME, 'names may not contain /')
-      .describe('Natural key of the resource: unique per kind within its parent.'),
+    name: nameOf(registry, kind).describe('Natural key of the resource: unique per kind within its parent.'),
   };
   for (const ancestor of ancestorKindsIn(registry, kind)) {
     const key = registry[ancestor]?.metadataKey ?? ancestor;
-    shape[key] = z
-      .string()
-      .min(1)
-      .regex(NAME, 'names may not contain /')
-      .describe(`Name of the ${ancestor} this ${kind} belongs to.`);
+    shape[key] = nameOf(registry, ancestor).describe(`Name of the ${ancestor} this ${kind} belongs to.`);
   }
   shape.protect = z
     .boolean()
@@ -53,6 +46,18 @@ function metadataSchema(registry: KindRegistry, kind: KindName) {
     );
   Object.assign(shape, sharedPlatformMetadata());
   return z.object(shape).strict().describe(`Identity of the ${kind}: its name and its parents' names.`);
+}
+
+/**
+ * A name of `kind` as the platform takes it: the kind's own rule where the v3 API documents one
+ * (environments, storages, computes, generic source types), else any name without `/` that is
+ * not blank (a blank name passed validate and failed at apply, then haunted every plan).
+ */
+function nameOf(registry: KindRegistry, kind: KindName): z.ZodString {
+  return (
+    registry[kind]?.name ??
+    z.string().min(1).regex(NAME, 'names may not contain /').regex(NOT_BLANK, 'a name cannot be blank')
+  );
 }
 
 /** The document schema of one kind (cached per registry). */

@@ -129,6 +129,23 @@ describe('dpac validate', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('checks names against the platform’s rules: never blank, and the v3 API pattern where it has one', async () => {
+    await writeFile(
+      path.join(dir, 'names.yaml'),
+      [
+        'apiVersion: dpac/v1\nkind: Domain\nmetadata:\n  name: "  "\nspec:\n  description: d\n',
+        'apiVersion: dpac/v1\nkind: EnvironmentStorage\nmetadata:\n  name: raw zone\n  environment: prod\n',
+      ].join('---\n'),
+    );
+    const { code, text } = await validate(dir, ['names.yaml']);
+    expect(code).toBe(1);
+    expect(text).toContain('names.yaml:4:9 error: `metadata.name` is not valid: a name cannot be blank');
+    expect(text).toContain(
+      'names.yaml:11:9 error: `metadata.name` is not valid: use only letters, digits, _ and -',
+    );
+    expectCleanFailure(text);
+  });
+
   it('prints a one-line summary and exits 0 when the manifests are valid', async () => {
     const { code, io } = await validate(dir, ['domains.yaml', '--var', 'team=sales']);
     expect(code).toBe(0);

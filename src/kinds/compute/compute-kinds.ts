@@ -4,6 +4,7 @@
 import { defineKind, type KindName, type ResourceKind, type WriteContext } from '../kind.js';
 import { sortAdvanced } from '../shared/advanced-configurations.js';
 import { crudWrites } from '../shared/crud-writes.js';
+import { platformName } from '../shared/fields.js';
 import { noMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import {
@@ -65,6 +66,7 @@ function defineComputeKind(options: ComputeKindOptions): ResourceKind<ComputeSpe
     description: options.description,
     parent: 'Environment',
     metadataKey: options.metadataKey,
+    name: platformName,
     spec,
     sensitive: COMPUTE_SENSITIVE,
     immutable: ['/compute_engine'],

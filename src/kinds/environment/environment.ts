@@ -3,6 +3,7 @@
 import { makeAddress } from '../../core/address.js';
 import type { CallDraft } from '../../core/call.js';
 import { defineKind, pathIds, renderPath, type WriteContext } from '../kind.js';
+import { platformName } from '../shared/fields.js';
 import { noMarker } from '../shared/ownership.js';
 import { renameByName } from '../shared/rename-call.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
@@ -23,6 +24,7 @@ export const Environment = defineKind<EnvironmentSpec>({
   kind: 'Environment',
   description: 'An environment: where data is stored and processed (platform, compute engine, metastore).',
   metadataKey: 'environment',
+  name: platformName,
   spec: environmentSpec,
   sensitive: ENVIRONMENT_SECRETS,
   // The PATCH variants of the v3 API carry neither field.

@@ -2,6 +2,7 @@
 // credentials. Written whole (POST, then PATCH of the full managed document) since it holds secrets.
 import { defineKind, type WriteContext } from '../kind.js';
 import { crudWrites } from '../shared/crud-writes.js';
+import { platformName } from '../shared/fields.js';
 import { noMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import {
@@ -20,6 +21,7 @@ export const EnvironmentStorage = defineKind<EnvironmentStorageSpec>({
   description: 'A storage location of an environment, with the credentials to reach it.',
   parent: 'Environment',
   metadataKey: 'storage',
+  name: platformName,
   spec: storageSpec,
   sensitive: STORAGE_SECRETS,
   immutable: ['/storage_type'],

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { CallDraft } from '../../core/call.js';
 import { defineKind, pathIds, renderPath, type SpecProblem, type WriteContext } from '../kind.js';
 import { compact } from '../shared/canonical.js';
+import { platformName } from '../shared/fields.js';
 import { asArray, asRecord, liveText } from '../shared/live-values.js';
 import { noMarker } from '../shared/ownership.js';
 import { projectLive } from '../shared/spec-projection.js';
@@ -19,6 +20,7 @@ export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
   kind: 'GenericSourceType',
   description: 'A generic JDBC source type: a driver class and where its jars are.',
   metadataKey: 'generic_source_type',
+  name: platformName,
   // Parsed, `files` holds paths; the loader then replaces each with the file it read.
   spec: genericSourceTypeSpec as unknown as z.ZodType<GenericSourceTypeSpec>,
   sensitive: [],

@@ -2,7 +2,10 @@
 // what a manifest may say there.
 import { z } from 'zod';
 
-/** Names of environments, storages, computes and generic source types (the API's own pattern). */
+/**
+ * Names of environments, storages, computes and generic source types (the API's own pattern):
+ * their kinds' `name`, and the fields that name one.
+ */
 export const platformName = z
   .string()
   .regex(/^[a-zA-Z0-9_-]+$/, 'use only letters, digits, _ and -')
