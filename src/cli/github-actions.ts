@@ -18,10 +18,12 @@ export function annotate(
   for (const d of diagnostics) io.err(workflowCommand(d, workspace, root));
 }
 
-/** Appends a markdown report to the job summary, when the runner gave one. */
-export async function appendStepSummary(io: Pick<CliIo, 'env'>, markdown: string): Promise<void> {
+/** Appends a markdown report to the job summary, when the runner gave one (rendered only then). */
+export async function appendStepSummary(io: Pick<CliIo, 'env'>, render: () => string): Promise<void> {
   const file = io.env.GITHUB_STEP_SUMMARY;
-  if (file) await appendFile(file, markdown.endsWith('\n') ? `${markdown}\n` : `${markdown}\n\n`);
+  if (!file) return;
+  const markdown = render();
+  await appendFile(file, markdown.endsWith('\n') ? `${markdown}\n` : `${markdown}\n\n`);
 }
 
 function workflowCommand(d: Diagnostic, workspace: string, root: string): string {

@@ -18,6 +18,7 @@ export function progressReporter(
   now: () => number = Date.now,
 ): (event: ApplyEvent) => void {
   const started = now();
+  // Every event's call is one of `calls`: each has its resource here.
   const resources = new Map<string, ResourceProgress>();
   for (const c of calls) {
     const r = resources.get(c.address) ?? { left: 0, results: [] };
@@ -30,7 +31,7 @@ export function progressReporter(
 
   return (event) => {
     if (event.type === 'start') {
-      const r = resourceOf(event.call.address);
+      const r = resources.get(event.call.address) as ResourceProgress;
       r.started ??= now();
       running.add(event.call.address);
       if (io.isTty) status();
@@ -39,7 +40,7 @@ export function progressReporter(
     const { result } = event;
     callsDone = event.done;
     const address = result.call.address;
-    const r = resourceOf(address);
+    const r = resources.get(address) as ResourceProgress;
     r.results.push(result);
     r.left--;
     if (r.left > 0) return;
@@ -58,15 +59,6 @@ export function progressReporter(
     }
     io.out(`  [${finished}/${resources.size}] ${line}`);
   };
-
-  function resourceOf(address: string): ResourceProgress {
-    let r = resources.get(address);
-    if (!r) {
-      r = { left: 1, results: [] };
-      resources.set(address, r);
-    }
-    return r;
-  }
 
   function status(): void {
     const elapsed = (now() - started) / 1000;

@@ -38,7 +38,9 @@ export function checkCascade(input: CascadeInput): Diagnostic[] {
     let root = parent;
     for (let up = input.cascaded.get(root); up; up = input.cascaded.get(root)) root = up;
     const groups = owner.state === 'theirs' ? foreign : byRoot;
-    groups.set(root, [...(groups.get(root) ?? []), child]);
+    const group = groups.get(root);
+    if (group) group.push(child);
+    else groups.set(root, [child]);
   }
   const out: Diagnostic[] = [];
   // Another project's objects are never deleted, not even by a cascade the user allowed.

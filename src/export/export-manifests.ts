@@ -5,6 +5,7 @@ import { type Address, parentAddress, parseAddress } from '../core/address.js';
 import type { FieldChange } from '../diff/compare-specs.js';
 import { isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
+import { SCHEMA_FILE } from '../manifest/json-schema.js';
 import { selectedBy } from '../plan/select.js';
 import { dependenciesOf, externalDocument, withDependencies } from './dependencies.js';
 import { exportObject } from './export-object.js';
@@ -12,8 +13,6 @@ import { commonPart, withoutCommon } from './factor-defaults.js';
 import { FileNames, filePathFor } from './file-layout.js';
 import { type ExportDocument, renderDocuments } from './render-documents.js';
 import type { SecretVariable } from './secret-placeholders.js';
-
-export const SCHEMA_FILE = 'dpac.schema.json';
 
 export interface ExportOptions {
   /** `--select` selectors (`Source`, `Source/sales_db`, `Table/sales_db/orders`); none = everything. */

@@ -1,7 +1,7 @@
 // `dpac export --factor-defaults`: the values every child of a parent shares (every table of a
 // source) move into the parent's defaults key (a Source's `table_defaults`, see
 // ResourceKind.childDefaults) and leave the children. Merging the defaults back under each child
-// (manifest/child-defaults.ts) gives each child's spec exactly, so the export still plans no
+// (manifest/merge-defaults.ts) gives each child's spec exactly, so the export still plans no
 // change. Only parents with two children or more are factored. Pure.
 import { stableStringify } from '../plan/fingerprint.js';
 

@@ -1,7 +1,7 @@
 // What `dpac init` writes: the project files, and the pipeline files of the chosen CI, each from a
 // template under templates/. Templates are stored without leading dots (npm drops a packaged
 // `.gitignore`), and hold two placeholders: the project's name and the dpac version to install.
-import { renderJsonSchema } from '../manifest/json-schema.js';
+import { schemaFile } from '../manifest/json-schema.js';
 import { VERSION } from '../version.js';
 import { readTemplateFiles } from './template-files.js';
 
@@ -23,9 +23,6 @@ const LAYOUT: Record<'project' | CiSystem, Record<string, string>> = {
   gitlab: { 'gitlab/gitlab-ci.yml': '.gitlab-ci.yml' },
 };
 
-/** The JSON Schema the templates' modelines point at (also dpac.yaml's). */
-const SCHEMA_FILE = 'dpac.schema.json';
-
 export interface ScaffoldFile {
   /** Relative to the project folder, with `/`. */
   path: string;
@@ -40,7 +37,7 @@ export async function scaffoldFiles(options: { name: string; ci?: CiSystem }): P
     if (text === undefined) throw new Error(`dpac init: template ${template} is missing from the package`);
     return { path: target, text: fill(text, options.name) };
   });
-  return [...files, { path: SCHEMA_FILE, text: renderJsonSchema() }];
+  return [...files, schemaFile()];
 }
 
 /** YAML double-quoted strings are JSON strings, so any folder name makes a valid value. */

@@ -106,6 +106,7 @@ async function fetchRaw(
 interface Entry {
   item: Record<string, unknown>;
   name: string;
+  managed: Managed;
   /** Item fields dropped (`read.itemKeys`): no manifest manages what they feed. */
   omitted: string[];
   renamedFrom?: string;
@@ -139,11 +140,14 @@ async function readCollection(
   listed.forEach((item, i) => {
     const name = renamed?.[i]?.name ?? listedNames[i] ?? '';
     if (scope.only && !scope.only(makeAddress(kind, where.ancestors, name))) return;
+    // Looked up only for kinds whose reading depends on it (a Set built per object).
+    const managed = itemKeys.length > 0 || def.read.documentKeys ? managedKeys(name) : 'all';
     // Fields no manifest needs are dropped now, before any await: the full items die young.
-    const omitted = unmanagedItemKeys(name).filter((key) => key in item);
+    const omitted = unmanagedItemKeys(managed).filter((key) => key in item);
     entries.push({
       item: omitted.length ? withoutKeys(item, omitted) : item,
       name,
+      managed,
       omitted,
       renamedFrom: renamed?.[i]?.renamedFrom,
     });
@@ -178,7 +182,7 @@ async function readCollection(
         },
         ...(entry.renamedFrom === undefined ? {} : { renamedFrom: entry.renamedFrom }),
       });
-      const wanted = def.read.detail ? undefined : wantedDocuments(entry.name);
+      const wanted = def.read.detail ? undefined : wantedDocuments(entry.managed);
       if (wanted?.length === 0) return finish(entry.item, {});
       return (async () => {
         const ids = { ...where.ancestorIds, id };
@@ -187,7 +191,7 @@ async function readCollection(
           : entry.item;
         const docs: Record<string, unknown> = {};
         await Promise.all(
-          (wanted ?? wantedDocuments(entry.name)).map(async ([doc, template]) => {
+          (wanted ?? wantedDocuments(entry.managed)).map(async ([doc, template]) => {
             docs[doc] = await readDocument(client, renderPath(template, ids));
           }),
         );
@@ -196,30 +200,28 @@ async function readCollection(
     }),
   );
 
-  /** The documents feeding a field the manifests manage for the object named `name`. */
-  function wantedDocuments(name: string): [string, string][] {
-    let managed: ReadonlySet<string> | 'all' | undefined;
+  /** The documents feeding a field the manifests manage (`managed`) for an object. */
+  function wantedDocuments(managed: Managed): [string, string][] {
     return documents.filter(([doc]) => {
       const keys = def.read.documentKeys?.[doc];
-      if (!keys) return true;
-      managed ??= managedKeys(name);
-      return feedsAny(managed, keys);
+      return !keys || feedsAny(managed, keys);
     });
   }
 
-  /** The item fields (`read.itemKeys`) feeding no field the manifests manage for `name`. */
-  function unmanagedItemKeys(name: string): string[] {
-    if (itemKeys.length === 0) return [];
-    const managed = managedKeys(name);
+  /** The item fields (`read.itemKeys`) feeding no field the manifests manage for an object. */
+  function unmanagedItemKeys(managed: Managed): string[] {
     return itemKeys.filter(([, keys]) => !feedsAny(managed, keys)).map(([field]) => field);
   }
 
-  function managedKeys(name: string): ReadonlySet<string> | 'all' {
+  function managedKeys(name: string): Managed {
     return scope.managedKeys?.(makeAddress(kind, where.ancestors, name)) ?? 'all';
   }
 }
 
-function feedsAny(managed: ReadonlySet<string> | 'all', keys: readonly string[]): boolean {
+/** The spec keys the manifests manage for an object (`ReadScope.managedKeys`). */
+type Managed = ReadonlySet<string> | 'all';
+
+function feedsAny(managed: Managed, keys: readonly string[]): boolean {
   return managed === 'all' || keys.some((k) => managed.has(k));
 }
 

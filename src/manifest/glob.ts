@@ -22,9 +22,17 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** Compiled patterns: they come from dpac.yaml and flags (few), and are matched per object. */
+const compiled = new Map<string, RegExp>();
+
 /** Whether a name (or a `parent/name` path) matches a glob such as `tmp_*` or `sales_db/*`. */
 export function matchesGlob(pattern: string, value: string): boolean {
-  return globToRegExp(pattern).test(value);
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    regex = globToRegExp(pattern);
+    compiled.set(pattern, regex);
+  }
+  return regex.test(value);
 }
 
 /** Whether a name segment is a pattern (`*` or `?`) rather than a literal name. */

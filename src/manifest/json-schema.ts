@@ -50,3 +50,11 @@ interface DocumentJsonSchema extends Record<string, unknown> {
 export function renderJsonSchema(registry: KindRegistry = KINDS): string {
   return `${JSON.stringify(buildJsonSchema(registry), null, 2)}\n`;
 }
+
+/** The file the manifests' modelines point at, next to dpac.yaml (init) or the export's root. */
+export const SCHEMA_FILE = 'dpac.schema.json';
+
+/** That file, to write: the JSON Schema of the manifest language. */
+export function schemaFile(): { path: string; text: string } {
+  return { path: SCHEMA_FILE, text: renderJsonSchema() };
+}

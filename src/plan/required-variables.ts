@@ -35,7 +35,10 @@ export function requiredVariables(
     if (!c.after || !sending.has(c.address)) continue;
     for (const [path, name] of referencesIn(c.after, '')) {
       if (!sent.has(name)) continue;
-      uses.set(name, [...(uses.get(name) ?? []), { address: c.address, path }]);
+      const use = { address: c.address, path };
+      const list = uses.get(name);
+      if (list) list.push(use);
+      else uses.set(name, [use]);
     }
   }
   return [...sent]

@@ -13,8 +13,7 @@ const PLAIN = { color: false };
 /** A code span around any text: a fence longer than any run of backticks inside it. */
 export function code(text: string): string {
   const flat = text.replace(/\r?\n/g, ' ');
-  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
+  const fence = '`'.repeat(longestBacktickRun(flat) + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
 }

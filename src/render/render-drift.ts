@@ -49,7 +49,7 @@ export function renderDriftText(report: DriftReport, style: Style): string {
   // A report without the list (made from a plan that predates it) keeps the count.
   const unmanaged = report.unmanaged_objects.length
     ? renderUnmanaged(report.unmanaged_objects, style).join('\n')
-    : unmanagedNote(report).slice(1);
+    : unmanagedNote(report, '');
   if (report.in_sync)
     return `No drift. Live state matches the manifests.${unmanaged ? `\n${unmanaged}` : ''}`;
   const lines: string[] = ['Drift detected.'];

@@ -27,7 +27,7 @@ registerCommand((io, setExit) => {
     try {
       const report = driftReport(session.plan);
       io.out(output.render(report));
-      await appendStepSummary(io, DRIFT_VIEWS.markdown(report, { color: false }));
+      await appendStepSummary(io, () => DRIFT_VIEWS.markdown(report, { color: false }));
       setExit(report.in_sync ? EXIT.ok : EXIT.changes);
     } finally {
       await session.client.close();

@@ -3,12 +3,12 @@
 
 import path from 'node:path';
 import { Command } from 'commander';
-import { type ExportResult, exportManifests, SCHEMA_FILE } from '../../export/export-manifests.js';
+import { type ExportResult, exportManifests } from '../../export/export-manifests.js';
 import { readForExport, readNames } from '../../export/read-for-export.js';
 import { writeFiles } from '../../export/write-files.js';
 import { isKindName } from '../../kinds/index.js';
 import type { LiveState } from '../../live/live-object.js';
-import { renderJsonSchema } from '../../manifest/json-schema.js';
+import { schemaFile } from '../../manifest/json-schema.js';
 import { excludedBy, unmatchedSelectors } from '../../plan/select.js';
 import { renderDiagnostics } from '../../render/render-diagnostics.js';
 import { EXPORT_VIEWS } from '../../render/render-export-summary.js';
@@ -101,7 +101,7 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
   }
   const files = [
     ...result.files.map((f) => ({ path: f.path, text: f.yaml })),
-    ...(result.files.length > 0 ? [{ path: SCHEMA_FILE, text: renderJsonSchema() }] : []),
+    ...(result.files.length > 0 ? [schemaFile()] : []),
   ];
   const written = await writeFiles(path.resolve(io.cwd, flags.out), files, flags.force === true);
   if (!written.ok) {

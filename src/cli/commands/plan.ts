@@ -46,7 +46,7 @@ registerCommand((io, setExit) => {
         await writeFile(path.resolve(io.cwd, flags.out), `${renderJson(plan)}\n`, { mode: 0o600 });
       const model = { plan, showCalls: flags.showCalls, full: flags.full, savedTo: flags.out };
       io.out(output.render(model));
-      await appendStepSummary(io, PLAN_VIEWS.markdown(model, { color: false }));
+      await appendStepSummary(io, () => PLAN_VIEWS.markdown(model, { color: false }));
       setExit(flags.detailedExitcode && hasChanges(plan) ? EXIT.changes : EXIT.ok);
     } finally {
       await session.client.close();

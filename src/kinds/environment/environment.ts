@@ -1,6 +1,6 @@
 // Environment: a platform + compute engine pairing with its connection, metastore and optional
 // data warehouse. Written whole (POST, then PATCH of the full managed document), as real clients do.
-import { makeAddress } from '../../core/address.js';
+import { type Address, makeAddress } from '../../core/address.js';
 import type { CallDraft } from '../../core/call.js';
 import { defineKind, pathIds, renderPath, type WriteContext } from '../kind.js';
 import { platformName } from '../shared/fields.js';
@@ -20,6 +20,11 @@ function patchCall(s: EnvironmentSpec, ctx: WriteContext): CallDraft {
   return { method: 'PATCH', path: renderPath(ITEM, pathIds(ctx)), body: { name: ctx.name, ...patch } };
 }
 
+/** The environment a create copies (`clone_from`), if any. */
+function cloneOf(s: EnvironmentSpec): Address | undefined {
+  return s.clone_from === undefined ? undefined : makeAddress('Environment', [], s.clone_from);
+}
+
 export const Environment = defineKind<EnvironmentSpec>({
   kind: 'Environment',
   description: 'An environment: where data is stored and processed (platform, compute engine, metastore).',
@@ -31,11 +36,11 @@ export const Environment = defineKind<EnvironmentSpec>({
   immutable: ['/platform', '/compute_engine'],
   ownership: noMarker('no tags or free-form properties'),
   createOnly: [CLONE_FROM],
-  cloneSource: (s) => (s.clone_from === undefined ? undefined : makeAddress('Environment', [], s.clone_from)),
-  refs: (s) =>
-    s.clone_from === undefined
-      ? []
-      : [{ address: makeAddress('Environment', [], s.clone_from), path: CLONE_FROM }],
+  cloneSource: cloneOf,
+  refs: (s) => {
+    const from = cloneOf(s);
+    return from ? [{ address: from, path: CLONE_FROM }] : [];
+  },
   // With fetch_all the list holds full documents (connection, metastore), so no per-item GET.
   read: { list: '/admin/environment?fetch_all=true' },
   fromApi: ({ item }) => projectLive(item, environmentObject, ENVIRONMENT_SECRETS),

@@ -70,7 +70,7 @@ function uploads(
 ): CallDraft[] {
   return files
     .filter((f) => f.path !== undefined && f.sha256 !== undefined)
-    .filter((f) => !live.some((l) => l.name === f.name && l.size === f.size))
+    .filter((f) => !heldLive(f, live))
     .map((f) => ({
       method: 'POST',
       path: `${renderPath(`${ITEM}/files`, pathIds(ctx))}?file_name=${encodeURIComponent(f.name)}`,
@@ -82,7 +82,7 @@ function uploads(
 /** A file declared by name and size only cannot be uploaded: the platform must hold it already. */
 function unuploadable(desired: GenericSourceTypeSpec, live: GenericSourceTypeSpec): SpecProblem[] {
   return (desired.files ?? []).flatMap((f, i) =>
-    f.path !== undefined || (live.files ?? []).some((l) => l.name === f.name && l.size === f.size)
+    f.path !== undefined || heldLive(f, live.files ?? [])
       ? []
       : [
           {
@@ -92,4 +92,9 @@ function unuploadable(desired: GenericSourceTypeSpec, live: GenericSourceTypeSpe
           },
         ],
   );
+}
+
+/** The platform holds a file of this name and size (the API keeps no hash to compare). */
+function heldLive(file: ResolvedFile, live: readonly ResolvedFile[]): boolean {
+  return live.some((l) => l.name === file.name && l.size === file.size);
 }

@@ -21,13 +21,14 @@ import { type TableSpec, tableSpec } from './schema.js';
 export function tableFromApi({ item, docs }: LiveRecord, names: NameLookup): TableSpec {
   const config = asRecord(item.configuration) ?? {};
   const isFile = isFileConfiguration(config);
+  const columns = columnsOf(item.columns);
   const live = {
     ...item,
     source_table: isFile ? undefined : sourceTableOf(item, config),
     file: isFile ? fileOf(config) : undefined,
     ingestion: liveText(config.sync_type) === undefined ? undefined : ingestionOf(config),
     export: exportOf(item.export_configuration, names),
-    schema: { columns: columnsOf(item.columns), column_order: columnOrderOf(item.columns) },
+    schema: { columns, column_order: columnOrderOf(columns) },
     // The streaming GET answers the table's status with the stored configuration beside it.
     streaming: asRecord(docs.streaming)?.configuration,
   };
@@ -171,11 +172,11 @@ function columnsOf(value: unknown): Record<string, unknown>[] {
     });
 }
 
-/** The same columns' names by `target_column_order` (their list position where it is missing). */
-function columnOrderOf(value: unknown): string[] {
+/** Those columns' names by `target_column_order` (their list position where it is missing). */
+function columnOrderOf(columns: readonly Record<string, unknown>[]): string[] {
   const position = (c: Record<string, unknown>, i: number) =>
     typeof c.target_column_order === 'number' ? c.target_column_order : i + 1;
-  return columnsOf(value)
+  return columns
     .map((c, i) => ({ name: String(c.name), at: position(c, i) }))
     .sort((a, b) => a.at - b.at)
     .map((c) => c.name);
