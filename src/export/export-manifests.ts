@@ -6,7 +6,7 @@ import type { FieldChange } from '../diff/compare-specs.js';
 import { isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
 import { SCHEMA_FILE } from '../manifest/json-schema.js';
-import { selectedBy } from '../plan/select.js';
+import { excludedBy, selectedBy } from '../plan/select.js';
 import { dependenciesOf, externalDocument, withDependencies } from './dependencies.js';
 import { exportObject } from './export-object.js';
 import { commonPart, withoutCommon } from './factor-defaults.js';
@@ -17,6 +17,11 @@ import type { SecretVariable } from './secret-placeholders.js';
 export interface ExportOptions {
   /** `--select` selectors (`Source`, `Source/sales_db`, `Table/sales_db/orders`); none = everything. */
   select?: readonly string[];
+  /**
+   * `--exclude` patterns: those objects (and what lies below them) are not written; what refers
+   * to them is, with them as external declarations.
+   */
+  exclude?: readonly string[];
   /** Export what the selection refers to whole, instead of as external declarations. */
   withDependencies?: boolean;
   /** Move the values all children of a parent share into its defaults (a Source's table_defaults). */
@@ -64,9 +69,15 @@ interface Written extends Placed {
 }
 
 export function exportManifests(live: LiveState, options: ExportOptions = {}): ExportResult {
-  const isSelected = selectedBy(options.select);
+  const isExcluded = excludedBy(options.exclude);
+  const inSelection = selectedBy(options.select);
+  const isSelected = (kind: KindName, ancestors: readonly string[], name: string) =>
+    inSelection(kind, ancestors, name) && !isExcluded(kind, ancestors, name);
   const chosen = [...live.objects.values()].filter((o) => isSelected(o.kind, o.ancestors, o.name));
-  const selected = (options.withDependencies ? withDependencies(chosen, live) : chosen).sort(
+  const withNeeds = options.withDependencies
+    ? withDependencies(chosen, live).filter((o) => !isExcluded(o.kind, o.ancestors, o.name))
+    : chosen;
+  const selected = withNeeds.sort(
     (a, b) => a.ancestors.length - b.ancestors.length || compare(a.address, b.address),
   );
   const selectedAddresses = new Set(selected.map((o) => o.address));

@@ -104,7 +104,14 @@ describe('--select and --exclude', () => {
       fs.readFile(path.join(e2e.dir, 'exported', 'sources', 'sales_db', 'tables.yaml'), 'utf8'),
     );
     expect(tables).toContain('name: customers');
-    expect(tables).not.toContain('name: orders');
+    // The excluded table is only referred to: an external declaration, no spec.
+    expect(tables).toContain('  name: orders\n  source: sales_db\n  external: true\n');
+    expect(tables).not.toContain('table_name: orders');
     expect(exported.stdout).toContain('Table/sales_db/orders');
+    // What refers to it (the table group listing it) is still exported, and the files validate.
+    expect(exported.stdout).not.toContain('was not found live');
+    const validated = await e2e.dpac(['validate', 'exported', '-o', 'json']);
+    expect(validated.code).toBe(0);
+    expect(JSON.parse(validated.stdout).resources).toContain('TableGroup/sales_db/finance_daily');
   });
 });

@@ -7,9 +7,8 @@ import { type ExportResult, exportManifests } from '../../export/export-manifest
 import { readForExport, readNames } from '../../export/read-for-export.js';
 import { writeFiles } from '../../export/write-files.js';
 import { isKindName } from '../../kinds/index.js';
-import type { LiveState } from '../../live/live-object.js';
 import { schemaFile } from '../../manifest/json-schema.js';
-import { excludedBy, unmatchedSelectors } from '../../plan/select.js';
+import { unmatchedSelectors } from '../../plan/select.js';
 import { renderDiagnostics } from '../../render/render-diagnostics.js';
 import { EXPORT_VIEWS } from '../../render/render-export-summary.js';
 import { addConnectOptions, type ConnectFlags, connect } from '../connect.js';
@@ -51,14 +50,6 @@ registerCommand((io, setExit) => {
   return command.action(async (flags: Flags) => setExit(await runExport(io, flags)));
 });
 
-/** Excluded objects (and everything below them) are neither written nor counted as selected. */
-function withoutExcludedObjects(live: LiveState, exclude: readonly string[] | undefined): LiveState {
-  if (!exclude?.length) return live;
-  const excluded = excludedBy(exclude);
-  const objects = new Map([...live.objects].filter(([, o]) => !excluded(o.kind, o.ancestors, o.name)));
-  return { ...live, objects };
-}
-
 async function runExport(io: CliIo, flags: Flags): Promise<number> {
   const output = outputFor(io, flags, EXPORT_VIEWS);
   const project = await projectInCwd(io, output.style);
@@ -89,8 +80,9 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
       io.err('Nothing was exported.');
       return EXIT.error;
     }
-    result = exportManifests(withoutExcludedObjects(live, exclude), {
+    result = exportManifests(live, {
       select,
+      exclude,
       withDependencies: flags.withDependencies === true,
       factorDefaults: flags.factorDefaults === true,
     });
