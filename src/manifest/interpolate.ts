@@ -15,8 +15,6 @@ export interface InterpolationContext {
   /** The scalar type the field at this document path takes when not a string (typed variables). */
   scalarTypeAt?(path: readonly string[]): 'number' | 'boolean' | undefined;
   env: Readonly<Record<string, string | undefined>>;
-  /** plan/apply: an unset `${env.X}` in a sensitive field is an error. validate: not checked. */
-  checkSecretEnv: boolean;
   /** Whether the string at this document path (unescaped segments) is a secret. */
   isSensitive(path: readonly string[]): boolean;
   locator: Locator;
@@ -158,15 +156,9 @@ function substitute(
       ctx.envUses?.push({ name, sensitive, address: ctx.address, locate: () => ctx.locator.value(pointer) });
       const raw = Object.hasOwn(ctx.env, name) ? ctx.env[name] : undefined;
       const found = typeof raw === 'string' ? raw : undefined;
-      if (sensitive) {
-        result += `\${env.${name}}`;
-        if (found === undefined && ctx.checkSecretEnv) {
-          report(
-            `\${env.${name}} is not set`,
-            `This secret is read from the environment when the call is sent; set ${name} before running.`,
-          );
-        }
-      } else if (found === undefined) {
+      // A secret stays a reference, set or not: apply fills it in and checks it is set (reading needs none).
+      if (sensitive) result += `\${env.${name}}`;
+      else if (found === undefined) {
         report(`\${env.${name}} is not set`, `Set the environment variable ${name}. ${SYNTAX_HINT}`);
         result += original;
       } else result += found;

@@ -33,8 +33,6 @@ export interface LoadManifestsOptions {
   /** A target in dpac.yaml; its variables have the lowest precedence. */
   target?: string;
   registry?: KindRegistry;
-  /** plan/apply: a `${env.X}` in a sensitive field whose X is unset is an error. validate: not checked. */
-  checkSecretEnv?: boolean;
 }
 
 export interface LoadManifestsResult {
@@ -102,7 +100,6 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
       ),
     ),
     env: options.env,
-    checkSecretEnv: options.checkSecretEnv ?? false,
     envUses,
   };
   const documents: ParsedDocument[] = [];

@@ -25,7 +25,6 @@ export interface DocumentContext {
   vars: Readonly<Record<string, string>>;
   varDescriptions?: Readonly<Record<string, string>>;
   env: Readonly<Record<string, string | undefined>>;
-  checkSecretEnv: boolean;
   /** Collects every `${env.NAME}` met (see secretEchoes). */
   envUses?: EnvUse[];
 }
@@ -67,7 +66,6 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
     ...(ctx.varDescriptions ? { varDescriptions: ctx.varDescriptions } : {}),
     scalarTypeAt: (path) => scalarTypeAt(schema, path),
     env: ctx.env,
-    checkSecretEnv: ctx.checkSecretEnv,
     isSensitive: (path) => path[0] === 'spec' && path.length > 1 && isSensitive(path, 1),
     locator: doc.locator,
     address,

@@ -102,7 +102,6 @@ describe('export → validate → plan round trip on a realistic platform', () =
       cwd: e2e.dir,
       paths: ['exported'],
       env: variables,
-      checkSecretEnv: true,
     });
     expect(loaded.diagnostics).toEqual([]);
     expect(hasErrors(loaded.diagnostics)).toBe(false);

@@ -17,7 +17,7 @@ const source = (text: string, file = 'm.yaml'): SourceText => ({ file, path: `/$
 /** Every diagnostic of a file, parsing and per-document validation, with or without the fast path. */
 function diagnosticsOf(text: string, fastPath: boolean) {
   const parsed = parseYaml(source(text), { fastPath });
-  const context = { registry: FAKE_KINDS, vars: { team: 'fin' }, env: { SET: 'x' }, checkSecretEnv: true };
+  const context = { registry: FAKE_KINDS, vars: { team: 'fin' }, env: { SET: 'x' } };
   const validated = parsed.documents.map((d) => {
     const result = validateDocument(d, context);
     return { diagnostics: result.diagnostics, source: result.manifest?.source, address: result.address };

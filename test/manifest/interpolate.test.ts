@@ -12,7 +12,6 @@ function run(
     vars?: Record<string, string>;
     env?: Record<string, string>;
     sensitive?: boolean;
-    check?: boolean;
   } = {},
 ) {
   return interpolate(
@@ -20,7 +19,6 @@ function run(
     {
       vars: options.vars ?? {},
       env: options.env ?? {},
-      checkSecretEnv: options.check ?? false,
       isSensitive: (path) => options.sensitive === true && path.join('/') === 's',
       locator,
     },
@@ -56,11 +54,8 @@ describe('interpolate', () => {
     expect(result).toEqual({ value: { s: '${env.DB_PASSWORD}' }, diagnostics: [] });
   });
 
-  it('checks a sensitive ${env.NAME} exists only when asked to (plan/apply)', () => {
+  it('never requires a sensitive ${env.NAME} to be set: apply checks it before writing', () => {
     expect(run('${env.DB_PASSWORD}', { sensitive: true }).diagnostics).toEqual([]);
-    expect(lines(run('${env.DB_PASSWORD}', { sensitive: true, check: true }).diagnostics)).toEqual([
-      'f.yaml:3:9 error: ${env.DB_PASSWORD} is not set',
-    ]);
   });
 
   it('warns about a literal secret without quoting it', () => {
@@ -136,17 +131,6 @@ spec:
     const result = await project.load({ target: 'prd' });
     expect(lines(result.diagnostics)).toEqual([
       'error: Target prd is not defined in dpac.yaml. Did you mean prod?',
-    ]);
-  });
-
-  it('makes an unset secret variable an error only with checkSecretEnv', async () => {
-    project = await tempProject({ 'm.yaml': source('${env.DB_PASSWORD}') });
-    const env = { DB_HOST: 'h' };
-    const validate = await project.load({ env, vars: { cloud: 'aws', prefix: 'p' } });
-    expect(validate.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const plan = await project.load({ env, vars: { cloud: 'aws', prefix: 'p' }, checkSecretEnv: true });
-    expect(lines(plan.diagnostics.filter((d) => d.severity === 'error'))).toEqual([
-      'm.yaml:16:15 error: ${env.DB_PASSWORD} is not set',
     ]);
   });
 });
