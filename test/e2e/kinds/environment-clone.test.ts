@@ -100,6 +100,20 @@ describe('environment cloning', () => {
     expect(storages).toContain('name: lake');
   });
 
+  it('clones an environment another project manages, declared external', async () => {
+    await e2e.write(
+      'team/dpac.yaml',
+      'apiVersion: dpac/v1\nkind: Project\nproject: team-b\nexternal:\n  - Environment/prod\n',
+    );
+    await e2e.write('team/staging.yaml', staging());
+    const prod = await api.idOf('/admin/environment', 'prod');
+    const applied = await e2e.dpac(['apply', 'team', '--auto-approve', '--no-color']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain(`POST /admin/environment?resource_id_to_clone=${prod}`);
+    const again = await e2e.dpac(['plan', 'team', '--detailed-exitcode']);
+    expect(again.code).toBe(0);
+  });
+
   it('refuses a declared child the clone already brings, and a clone of an undeclared environment', async () => {
     const lake = f.storage().replace('environment: "prod"', 'environment: "staging"');
     await e2e.write('staging.yaml', f.docs(staging(), lake));
