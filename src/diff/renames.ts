@@ -79,24 +79,37 @@ export interface RenameHint {
  * rename the manifests did not declare: each created object is paired with the first such delete.
  */
 export function renameHints(changes: readonly Change[]): RenameHint[] {
-  const deletes = changes.filter((c) => c.action === 'delete' && KINDS[c.kind].rename);
-  if (deletes.length === 0) return [];
+  // Deletes by kind and parent, in plan order: each create looks only among its own siblings.
+  const deletes = new Map<string, Change[]>();
+  for (const d of changes) {
+    if (d.action !== 'delete' || !KINDS[d.kind].rename) continue;
+    const key = siblingsKey(d);
+    const list = deletes.get(key);
+    if (list) list.push(d);
+    else deletes.set(key, [d]);
+  }
+  if (deletes.size === 0) return [];
   const hints: RenameHint[] = [];
   const used = new Set<Address>();
   for (const c of changes) {
     if (c.action !== 'create' || !c.after) continue;
     const kind = KINDS[c.kind];
-    const parent = kind.parent ? parentAddress(kind.parent, c.ancestors) : undefined;
-    const twin = deletes.find(
-      (d) =>
-        d.kind === c.kind &&
-        !used.has(d.address) &&
-        (kind.parent ? parentAddress(kind.parent, d.ancestors) === parent : true) &&
-        compareSpecs(c.after, d.before, { skip: kind.sensitive, keyed: kind.keyedLists }).length === 0,
-    );
+    const twin = deletes
+      .get(siblingsKey(c))
+      ?.find(
+        (d) =>
+          !used.has(d.address) &&
+          compareSpecs(c.after, d.before, { skip: kind.sensitive, keyed: kind.keyedLists }).length === 0,
+      );
     if (!twin) continue;
     used.add(twin.address);
     hints.push({ from: twin.address, to: c.address });
   }
   return hints;
+}
+
+/** Objects of one kind under one parent share this key. */
+function siblingsKey(c: Change): string {
+  const parent = KINDS[c.kind].parent;
+  return `${c.kind}\u0000${parent ? parentAddress(parent, c.ancestors) : ''}`;
 }
