@@ -19,25 +19,27 @@ export interface HedgeOutcome {
 type Settled = { result: AttemptResult; which: 0 | 1 };
 
 export async function hedgedAttempt(options: HedgeOptions): Promise<HedgeOutcome> {
-  const controllers = [new AbortController(), new AbortController()] as const;
-  const cancelBoth = (): void => {
+  // The twin's controller is made only when a twin is sent: most GETs never need it.
+  const controllers: AbortController[] = [new AbortController()];
+  const cancelAll = (): void => {
     for (const c of controllers) c.abort();
   };
-  if (options.signal?.aborted) cancelBoth();
-  options.signal?.addEventListener('abort', cancelBoth, { once: true });
+  if (options.signal?.aborted) cancelAll();
+  options.signal?.addEventListener('abort', cancelAll, { once: true });
   try {
     return await race(options, controllers);
   } finally {
-    options.signal?.removeEventListener('abort', cancelBoth);
+    options.signal?.removeEventListener('abort', cancelAll);
   }
 }
 
-async function race(
-  options: HedgeOptions,
-  controllers: readonly [AbortController, AbortController],
-): Promise<HedgeOutcome> {
-  const start = (which: 0 | 1): Promise<Settled> =>
-    options.send(controllers[which].signal).then((result) => ({ result, which }));
+async function race(options: HedgeOptions, controllers: AbortController[]): Promise<HedgeOutcome> {
+  const start = (which: 0 | 1): Promise<Settled> => {
+    const controller = controllers[which] ?? new AbortController();
+    controllers[which] = controller;
+    if (options.signal?.aborted) controller.abort();
+    return options.send(controller.signal).then((result) => ({ result, which }));
+  };
   const first = start(0);
   let timer: NodeJS.Timeout | undefined;
   const delay = new Promise<'hedge'>((resolve) => {
@@ -51,7 +53,7 @@ async function race(
   const done = await Promise.race([first, second]);
   const other = done.which === 0 ? second : first;
   if (done.result.kind === 'response') {
-    controllers[done.which === 0 ? 1 : 0].abort();
+    controllers[done.which === 0 ? 1 : 0]?.abort();
     await other;
     return { result: done.result, hedged: true };
   }

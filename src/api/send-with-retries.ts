@@ -119,7 +119,10 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
     ...ctx.secrets(),
     ...(binary ? [] : collectSecrets(call.body, call.sensitiveKeys)),
   ];
-  const logPath = redactText(call.url.replace(/^[a-z]+:\/\/[^/]+/i, ''), secrets());
+  // Redacted only when a log line is written: scrubbing every URL of a 10k-table plan cost 5% of its CPU.
+  let redactedPath: string | undefined;
+  const logPath = (): string =>
+    (redactedPath ??= redactText(call.url.replace(/^[a-z]+:\/\/[^/]+/i, ''), secrets()));
   let attempts = 0;
   let retries = 0;
   let replayed = false;
@@ -169,7 +172,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
     const elapsed = Math.round(performance.now() - startedAt);
     const what =
       result.kind === 'response' ? String(result.status) : `${result.failure}${errnoSuffix(result)}`;
-    ctx.log?.(`${call.method} ${logPath} ${what} ${elapsed}ms${retries > 0 ? ` retries=${retries}` : ''}`);
+    ctx.log?.(`${call.method} ${logPath()} ${what} ${elapsed}ms${retries > 0 ? ` retries=${retries}` : ''}`);
 
     switch (decision) {
       case 'done':
@@ -194,7 +197,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
         if (attempts - (replayed ? 1 : 0) >= maxAttempts(call.method)) throw final(failure);
         const timedOut = result.kind === 'failure' && result.failure === 'timeout';
         if (!ctx.budget.trySpend(timedOut ? 'timeout' : 'retry')) {
-          ctx.log?.(`${call.method} ${logPath}: retry budget exhausted, not retrying`);
+          ctx.log?.(`${call.method} ${logPath()}: retry budget exhausted, not retrying`);
           throw final(failure);
         }
         const retryAfter =

@@ -18,6 +18,6 @@ export function sortedBy<T, K extends keyof T>(items: readonly T[], field: K): T
 /** Copy without keys whose value is undefined. */
 export function compact<T extends Record<string, unknown>>(value: T): T {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = v;
+  for (const key of Object.keys(value)) if (value[key] !== undefined) out[key] = value[key];
   return out as T;
 }

@@ -44,89 +44,151 @@ export function projectLive<S>(live: unknown, schema: z.ZodType, sensitive: read
  * diff shows it rather than hiding it.
  */
 export function projectToSchema(value: unknown, schema: z.ZodType): unknown {
-  if (value === null || value === undefined) return undefined;
+  return projectorOf(schema)(value);
+}
+
+type Projector = (value: unknown) => unknown;
+
+// Each schema is walked once into a projector: a 10k-table plan projects every table onto the
+// same schema, and re-reading its definition (field lists, wrappers, checks) per table was most of
+// the projection's CPU and garbage.
+const PROJECTORS = new WeakMap<z.ZodType, Projector>();
+
+function projectorOf(schema: z.ZodType): Projector {
+  const known = PROJECTORS.get(schema);
+  if (known) return known;
+  // A recursive schema meets itself while being compiled: that inner use goes through the cache.
+  let built: Projector | undefined;
+  PROJECTORS.set(schema, (value) => (built ?? projectorOf(schema))(value));
+  built = compile(schema);
+  PROJECTORS.set(schema, built);
+  return built;
+}
+
+function compile(schema: z.ZodType): Projector {
   const def = defOf(schema);
-  if (WRAPPERS.has(def.type) && def.innerType) return projectToSchema(value, def.innerType);
-  if (value === '') return EMPTY_IS_A_VALUE.has(schema) ? '' : undefined;
+  if (WRAPPERS.has(def.type) && def.innerType) {
+    const inner = projectorOf(def.innerType);
+    return (value) => (value === null || value === undefined ? undefined : inner(value));
+  }
+  const empty = EMPTY_IS_A_VALUE.has(schema) ? '' : undefined;
+  const project = compileType(def);
+  return (value) =>
+    value === null || value === undefined ? undefined : value === '' ? empty : project(value);
+}
+
+function compileType(def: Def): Projector {
   switch (def.type) {
-    case 'pipe':
-      return def.in ? projectToSchema(value, def.in) : value;
-    case 'object':
-      return isPlainObject(value) ? projectObject(value, def) : value;
+    case 'pipe': {
+      const inner = def.in ? projectorOf(def.in) : undefined;
+      return inner ?? ((value) => value);
+    }
+    case 'object': {
+      const project = objectProjector(def);
+      return (value) => (isPlainObject(value) ? project(value) : value);
+    }
     case 'array':
-      return projectArray(value, def);
-    case 'union':
-      return isPlainObject(value) ? projectUnion(value, def.options ?? []) : value;
+      return arrayProjector(def);
+    case 'union': {
+      const project = unionProjector(def.options ?? []);
+      return (value) => (isPlainObject(value) ? project(value) : value);
+    }
     case 'number':
-      return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+      return (value) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
     case 'boolean':
-      return value === 'true' ? true : value === 'false' ? false : value;
+      return (value) => (value === 'true' ? true : value === 'false' ? false : value);
     case 'string':
-      return typeof value === 'number' ? String(value) : value;
+      return (value) => (typeof value === 'number' ? String(value) : value);
     default:
-      return value;
+      return (value) => value;
   }
 }
 
 /** A single value stands for a one-item list; a list the schema requires non-empty is absent when empty. */
-function projectArray(value: unknown, def: Def): unknown {
-  if (!def.element) return value;
-  const element = def.element;
-  const items = (Array.isArray(value) ? value : [value])
-    .map((item) => projectToSchema(item, element))
-    .filter((item) => item !== undefined);
+function arrayProjector(def: Def): Projector {
+  if (!def.element) return (value) => value;
+  const element = projectorOf(def.element);
   const minimum = def.checks?.find((c) => c._zod.def.check === 'min_length')?._zod.def.minimum ?? 0;
-  return items.length === 0 && minimum > 0 ? undefined : items;
+  return (value) => {
+    const items: unknown[] = [];
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const projected = element(item);
+      if (projected !== undefined) items.push(projected);
+    }
+    return items.length === 0 && minimum > 0 ? undefined : items;
+  };
 }
 
-function projectObject(value: Record<string, unknown>, def: Def): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+type ObjectProjector = (value: Record<string, unknown>) => Record<string, unknown>;
+
+const OBJECT_PROJECTORS = new WeakMap<Def, ObjectProjector>();
+
+function objectProjector(def: Def): ObjectProjector {
+  const known = OBJECT_PROJECTORS.get(def);
+  if (known) return known;
   const shape = def.shape ?? {};
-  for (const [key, fieldSchema] of Object.entries(shape)) {
-    const projected = projectToSchema(value[key], fieldSchema);
-    if (projected === undefined) continue;
-    if (defOf(fieldSchema).type === 'optional' && isEmptyObject(projected)) continue;
-    out[key] = projected;
-  }
-  const extra = def.catchall && defOf(def.catchall).type !== 'never' ? def.catchall : undefined;
-  if (extra) {
-    for (const [key, item] of Object.entries(value)) {
-      if (key in shape) continue;
-      const projected = projectToSchema(item, extra);
-      if (projected !== undefined) out[key] = projected;
+  const fields = Object.entries(shape).map(([key, fieldSchema]) => ({
+    key,
+    project: projectorOf(fieldSchema),
+    optional: defOf(fieldSchema).type === 'optional',
+  }));
+  const extra = def.catchall && defOf(def.catchall).type !== 'never' ? projectorOf(def.catchall) : undefined;
+  const project: ObjectProjector = (value) => {
+    const out: Record<string, unknown> = {};
+    for (const field of fields) {
+      const projected = field.project(value[field.key]);
+      if (projected === undefined) continue;
+      if (field.optional && isEmptyObject(projected)) continue;
+      out[field.key] = projected;
     }
-  }
-  return out;
+    if (extra) {
+      for (const key of Object.keys(value)) {
+        if (key in shape) continue;
+        const projected = extra(value[key]);
+        if (projected !== undefined) out[key] = projected;
+      }
+    }
+    return out;
+  };
+  OBJECT_PROJECTORS.set(def, project);
+  return project;
 }
 
 /**
  * An object goes through the first object option that declares one of its keys and whose literal
  * and enum fields match it (nested unions, such as a discriminated union inside another, are
- * searched too).
+ * searched too, in place).
  */
-function projectUnion(value: Record<string, unknown>, options: readonly z.ZodType[]): unknown {
-  const option = matchingOption(value, options);
-  if (option) return projectObject(value, option);
-  return Object.keys(value).length === 0 ? undefined : value;
-}
-
-function matchingOption(value: Record<string, unknown>, options: readonly z.ZodType[]): Def | undefined {
-  for (const option of options) {
-    const def = unwrap(option);
-    if (def.type === 'object' && sharesKey(value, def) && discriminatorsMatch(value, def)) return def;
-    if (def.type === 'union') {
-      const inner = matchingOption(value, def.options ?? []);
-      if (inner) return inner;
+function unionProjector(options: readonly z.ZodType[]): (value: Record<string, unknown>) => unknown {
+  let candidates: { def: Def; discriminators: Discriminator[] }[] | undefined;
+  return (value) => {
+    // Built on first use: option schemas may still be under construction when the union compiles.
+    candidates ??= objectOptions(options).map((def) => ({ def, discriminators: discriminatorsOf(def) }));
+    for (const { def, discriminators } of candidates) {
+      if (sharesKey(value, def) && discriminators.every((d) => d.matches(value[d.key])))
+        return objectProjector(def)(value);
     }
-  }
-  return undefined;
+    return Object.keys(value).length === 0 ? undefined : value;
+  };
 }
 
-function sharesKey(value: Record<string, unknown>, def: Def): boolean {
-  return Object.keys(value).some((key) => def.shape !== undefined && key in def.shape);
+/** The object options of a union in search order, nested unions flattened where they stand. */
+function objectOptions(options: readonly z.ZodType[]): Def[] {
+  return options.flatMap((option) => {
+    const def = unwrap(option);
+    if (def.type === 'object') return [def];
+    return def.type === 'union' ? objectOptions(def.options ?? []) : [];
+  });
 }
 
-function discriminatorsMatch(value: Record<string, unknown>, def: Def): boolean {
+interface Discriminator {
+  key: string;
+  matches: (value: unknown) => boolean;
+}
+
+/** The literal and enum fields of an object option: a value must hold one of theirs (or omit an optional one). */
+function discriminatorsOf(def: Def): Discriminator[] {
+  const out: Discriminator[] = [];
   for (const [key, fieldSchema] of Object.entries(def.shape ?? {})) {
     const field = unwrap(fieldSchema);
     const allowed =
@@ -137,9 +199,13 @@ function discriminatorsMatch(value: Record<string, unknown>, def: Def): boolean 
           : null;
     if (!allowed) continue;
     const optional = defOf(fieldSchema).type === 'optional';
-    if (value[key] === undefined ? !optional : !allowed.includes(value[key])) return false;
+    out.push({ key, matches: (value) => (value === undefined ? optional : allowed.includes(value)) });
   }
-  return true;
+  return out;
+}
+
+function sharesKey(value: Record<string, unknown>, def: Def): boolean {
+  return Object.keys(value).some((key) => def.shape !== undefined && key in def.shape);
 }
 
 function unwrap(schema: z.ZodType): Def {

@@ -33,8 +33,11 @@ export function tableFromApi({ item, docs }: LiveRecord, names: NameLookup): Tab
     streaming: asRecord(docs.streaming)?.configuration,
   };
   const spec = projectLive<TableSpec>(live, tableSpec, [EXPORT_PASSWORD]);
-  // Not normalized here: reading applies the kind's `normalize` next (once per table of 10k).
-  return compact({ ...spec, advanced_configurations: advancedFromApi(docs.advanced) });
+  // Not normalized here: reading applies the kind's `normalize` next (once per table of 10k). The
+  // projection is a fresh object, so it takes the advanced configurations without another copy.
+  const advanced = advancedFromApi(docs.advanced);
+  if (advanced !== undefined) spec.advanced_configurations = advanced;
+  return spec;
 }
 
 /** Canonical form: sets sorted, table types upper-cased, derived keys naming their function and column. */
