@@ -3,8 +3,8 @@
 import type { AttemptResult } from './transport.js';
 
 export interface HedgeOptions {
-  /** Sends one attempt; it must honour the signal. */
-  send: (signal: AbortSignal) => Promise<AttemptResult>;
+  /** Sends one attempt; aborting the controller must cut it. */
+  send: (controller: AbortController) => Promise<AttemptResult>;
   hedgeAfterMs: number;
   signal?: AbortSignal;
   /** Asked when the delay passes: may a twin be sent (the retry budget pays for it)? */
@@ -38,7 +38,7 @@ async function race(options: HedgeOptions, controllers: AbortController[]): Prom
     const controller = controllers[which] ?? new AbortController();
     controllers[which] = controller;
     if (options.signal?.aborted) controller.abort();
-    return options.send(controller.signal).then((result) => ({ result, which }));
+    return options.send(controller).then((result) => ({ result, which }));
   };
   const first = start(0);
   let timer: NodeJS.Timeout | undefined;

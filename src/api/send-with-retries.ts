@@ -261,7 +261,11 @@ async function attempt(
 ): Promise<AttemptResult> {
   const kind: CallClass = call.method === 'GET' ? 'read' : 'write';
   const deadlineMs = Math.max(1, Math.min(ctx.latency.attemptDeadline(kind), untilDeadline(ctx)));
-  const send = async (signal: AbortSignal | undefined): Promise<AttemptResult> => {
+  // A hedged attempt is cut through its own controller (the hedge listens to the run's signal).
+  const send = async (cut: {
+    signal?: AbortSignal;
+    controller?: AbortController;
+  }): Promise<AttemptResult> => {
     const startedAt = performance.now();
     const result = await sendAttempt({
       dispatcher: ctx.dispatcher,
@@ -271,16 +275,17 @@ async function attempt(
       ...(bodyText === undefined ? {} : { body: bodyText }),
       deadlineMs,
       maxBodyBytes: ctx.maxBodyBytes,
-      ...(signal ? { signal } : {}),
+      ...cut,
     });
     const timedOut = result.kind === 'failure' && result.failure === 'timeout';
     if (timedOut) ctx.stats.timeouts++;
     if (result.kind === 'response' || timedOut) ctx.latency.record(kind, performance.now() - startedAt);
     return result;
   };
-  if (call.method !== 'GET' || !ctx.hedging || !call.hedge) return send(ctx.signal);
+  if (call.method !== 'GET' || !ctx.hedging || !call.hedge)
+    return send(ctx.signal ? { signal: ctx.signal } : {});
   const hedge = await hedgedAttempt({
-    send,
+    send: (controller) => send({ controller }),
     hedgeAfterMs: ctx.latency.slowAfter('read'),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     mayHedge: () => ctx.budget.trySpend('hedge'),

@@ -93,7 +93,10 @@ export interface AttemptRequest {
   deadlineMs: number;
   /** Largest body read; past it the attempt fails as `oversize` instead of filling memory. */
   maxBodyBytes: number;
+  /** The run's signal: aborting it cuts the attempt. */
   signal?: AbortSignal;
+  /** A controller that belongs to this attempt alone (a hedge's): used instead of a new one. */
+  controller?: AbortController;
 }
 
 export type AttemptResult =
@@ -113,7 +116,7 @@ const RESPONSE_DEADLINE = 'DPAC_RESPONSE_DEADLINE';
  * sends headers and then trickles its body is cut at the deadline like one that never answers.
  */
 export async function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
-  const own = new AbortController();
+  const own = req.controller ?? new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

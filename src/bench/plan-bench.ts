@@ -33,68 +33,61 @@ export interface PlanFigures {
   cpu_ms: { user: number; system: number };
   /** CPU of the whole process so far, module loading included (what `time dpac plan` would add up). */
   process_cpu_ms: number;
+  /** The process's peak resident set so far: the plan's when it runs in a fresh process (as a script). */
   peak_rss_mb: number;
 }
 
-const RSS_SAMPLE_MS = 50;
 const round = (n: number): number => Math.round(n);
 const megabytes = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 export async function measurePlan(options: PlanRunOptions): Promise<PlanFigures> {
-  // memoryUsage.rss(): the full memoryUsage() walks the heap, which the CPU figure would include.
-  let peakRss = process.memoryUsage.rss();
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  }, RSS_SAMPLE_MS);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  try {
-    const loaded = await loadManifests({ cwd: options.dir, paths: ['.'], env: benchEnv(options.url) });
-    if (hasErrors(loaded.diagnostics)) {
-      throw new Error(`the bench manifests do not load: ${loaded.diagnostics[0]?.summary ?? '?'}`);
-    }
-    const loadedAt = performance.now();
-    const client = createClient({
-      baseUrl: options.url,
-      auth: { refreshToken: BENCH_REFRESH_TOKEN },
-      ...(options.reads ? { concurrency: { reads: options.reads } } : {}),
-    });
-    const readConcurrency = client.stats().concurrency.reads;
-    let computed: Awaited<ReturnType<typeof computePlan>>;
-    try {
-      computed = await computePlan({
-        client,
-        url: options.url,
-        manifests: loaded.manifests,
-        ownershipTag: loaded.project.ownership_tag,
-        prune: loaded.project.prune,
-        protect: loaded.project.protect,
-      });
-    } finally {
-      await client.close();
-    }
-    const done = performance.now();
-    const cpu = process.cpuUsage(cpuBefore);
-    const total = process.cpuUsage();
-    const stats = client.stats();
-    peakRss = Math.max(peakRss, process.memoryUsage.rss(), process.resourceUsage().maxRSS * 1024);
-    return {
-      manifests: loaded.manifests.length,
-      load_ms: round(loadedAt - started),
-      plan_ms: round(done - loadedAt),
-      wall_ms: round(done - started),
-      requests: stats.requests,
-      by_method: stats.byMethod,
-      read_concurrency: readConcurrency,
-      noop: !hasChanges(computed.plan) && !hasErrors(computed.diagnostics),
-      summary: computed.plan.summary,
-      cpu_ms: { user: round(cpu.user / 1000), system: round(cpu.system / 1000) },
-      process_cpu_ms: round((total.user + total.system) / 1000),
-      peak_rss_mb: megabytes(peakRss),
-    };
-  } finally {
-    clearInterval(sampler);
+  const loaded = await loadManifests({ cwd: options.dir, paths: ['.'], env: benchEnv(options.url) });
+  if (hasErrors(loaded.diagnostics)) {
+    throw new Error(`the bench manifests do not load: ${loaded.diagnostics[0]?.summary ?? '?'}`);
   }
+  const loadedAt = performance.now();
+  const client = createClient({
+    baseUrl: options.url,
+    auth: { refreshToken: BENCH_REFRESH_TOKEN },
+    ...(options.reads ? { concurrency: { reads: options.reads } } : {}),
+  });
+  const readConcurrency = client.stats().concurrency.reads;
+  let computed: Awaited<ReturnType<typeof computePlan>>;
+  try {
+    computed = await computePlan({
+      client,
+      url: options.url,
+      manifests: loaded.manifests,
+      ownershipTag: loaded.project.ownership_tag,
+      prune: loaded.project.prune,
+      protect: loaded.project.protect,
+    });
+  } finally {
+    await client.close();
+  }
+  const done = performance.now();
+  const cpu = process.cpuUsage(cpuBefore);
+  const total = process.cpuUsage();
+  const stats = client.stats();
+  // The kernel's high-water mark (getrusage): exact, where sampling missed short peaks and its
+  // own CPU counted in the figure.
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  return {
+    manifests: loaded.manifests.length,
+    load_ms: round(loadedAt - started),
+    plan_ms: round(done - loadedAt),
+    wall_ms: round(done - started),
+    requests: stats.requests,
+    by_method: stats.byMethod,
+    read_concurrency: readConcurrency,
+    noop: !hasChanges(computed.plan) && !hasErrors(computed.diagnostics),
+    summary: computed.plan.summary,
+    cpu_ms: { user: round(cpu.user / 1000), system: round(cpu.system / 1000) },
+    process_cpu_ms: round((total.user + total.system) / 1000),
+    peak_rss_mb: megabytes(peakRss),
+  };
 }
 
 async function main(argv: readonly string[]): Promise<void> {
