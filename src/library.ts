@@ -56,6 +56,8 @@ export interface PlanOptions {
   allowMassDelete?: boolean;
   /** Deleting an owned parent may take children this project does not own along (`--cascade`). */
   cascade?: boolean;
+  /** Tells which secret variables are set (the plan's `required_variables`). Default: process.env. */
+  env?: Env;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function plan(
     cascade: options.cascade,
     externals: project.externals,
     select: options.select,
+    env: options.env ?? process.env,
   });
   return { ...computed, plan: concealPlan(computed.plan, project.secrets) };
 }

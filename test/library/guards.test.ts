@@ -3,6 +3,7 @@
 // applying a plan a safety guard refused; an external object that does not exist refuses the plan.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apply, connect, loadManifests, plan } from '../../src/index.js';
+import { user } from '../e2e/kinds/fixtures.js';
 import { type E2e, startE2e } from '../helpers/e2e.js';
 
 let e2e: E2e;
@@ -57,6 +58,24 @@ it('refuses a plan whose external object does not exist, as the CLI does', async
     const refused = await plan(connection, project);
     expect(refused.diagnostics.filter((d) => d.severity === 'error').map((d) => d.summary)).toEqual([
       `Environment/shared is declared external but does not exist on ${e2e.env.DPAC_URL}`,
+    ]);
+  } finally {
+    await connection.client.close();
+  }
+});
+
+it('lists the secret variables apply will need, set or not in the env it is given', async () => {
+  await e2e.write('secrets/user.yaml', user());
+  const connection = connect({ env: e2e.env });
+  try {
+    const project = await loadManifests({ cwd: `${e2e.dir}/secrets`, env: {} });
+    const needed = (env: Record<string, string | undefined>) =>
+      plan(connection, project, { env }).then((p) =>
+        p.plan.required_variables?.map(({ name, set }) => ({ name, set })),
+      );
+    expect(await needed({})).toEqual([{ name: 'ALICE_PASSWORD', set: false }]);
+    expect(await needed({ ALICE_PASSWORD: 'alice-password' })).toEqual([
+      { name: 'ALICE_PASSWORD', set: true },
     ]);
   } finally {
     await connection.client.close();
