@@ -1,9 +1,9 @@
 // What happens to a live object no manifest declares: deleted only when provably this project's (or
 // inside a prune scope, or under a pruning parent), otherwise kept and listed with why. Pure.
-import { type Address, parentAddress } from '../core/address.js';
+import type { Address } from '../core/address.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import { KINDS, type KindName } from '../kinds/index.js';
-import type { LiveObject } from '../live/live-object.js';
+import { type LiveObject, parentOfLive } from '../live/live-object.js';
 import type { ExternalMatcher } from '../manifest/external.js';
 import type { Manifest } from '../manifest/manifest.js';
 import { matchesPattern } from '../manifest/name-pattern.js';
@@ -42,7 +42,7 @@ export function decideUndeclared(obj: LiveObject, ctx: UndeclaredContext): Undec
   });
   const external = ctx.external?.(obj.address);
   if (external) return keep(external.pattern ? `external (declared by ${external.address})` : 'external');
-  const parent = parentOf(obj);
+  const parent = parentOfLive(obj);
   const parentChange = parent ? ctx.done.get(parent) : undefined;
   if (parentChange && (parentChange.action === 'delete' || parentChange.action === 'replace'))
     return {
@@ -79,9 +79,4 @@ function recovery(obj: LiveObject): string {
   return KINDS[obj.kind].ownership.proof === 'tag'
     ? ' (if dpac created it and was stopped before tagging it, declare it again and apply to adopt it, or delete it by hand)'
     : '';
-}
-
-function parentOf(obj: LiveObject): Address | undefined {
-  const kind = KINDS[obj.kind].parent;
-  return kind ? parentAddress(kind, obj.ancestors) : undefined;
 }

@@ -1,10 +1,10 @@
 // LiveState → manifest files, pure. Every selected object is either written or reported with
 // why (never silently dropped); references that leave the export are reported; objects whose
 // parent or a referenced object cannot be written are held back so the written set validates.
-import { type Address, parentAddress, parseAddress } from '../core/address.js';
+import { parseAddress } from '../core/address.js';
 import type { FieldChange } from '../diff/compare-specs.js';
 import { isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
-import type { LiveObject, LiveState } from '../live/live-object.js';
+import { type LiveObject, type LiveState, parentOfLive } from '../live/live-object.js';
 import { SCHEMA_FILE } from '../manifest/json-schema.js';
 import { excludedBy, selectedBy } from '../plan/select.js';
 import { dependenciesOf, externalDocument, withDependencies } from './dependencies.js';
@@ -92,7 +92,7 @@ export function exportManifests(live: LiveState, options: ExportOptions = {}): E
   const context = { takenNames: new Set<string>(), memos: new Map() };
 
   for (const obj of selected) {
-    const parent = parentOf(obj);
+    const parent = parentOfLive(obj);
     if (
       parent !== undefined &&
       (failed.has(parent) || (selectedAddresses.has(parent) && !written.has(parent)))
@@ -160,7 +160,7 @@ function externalsFor(
 function factorDefaults(written: Map<string, Written>): void {
   const children = new Map<string, Written[]>();
   for (const w of written.values()) {
-    const parent = parentOf(w.obj);
+    const parent = parentOfLive(w.obj);
     const defaults = parent === undefined ? undefined : written.get(parent);
     if (!defaults || KINDS[defaults.obj.kind].childDefaults?.kind !== w.obj.kind) continue;
     const list = children.get(defaults.obj.address);
@@ -189,7 +189,7 @@ function holdBackBrokenReferrers(
     for (const [address, w] of written) {
       const broken =
         w.refs.find((a) => failed.has(a)) ??
-        (failed.has(parentOf(w.obj) ?? '') ? parentOf(w.obj) : undefined);
+        (failed.has(parentOfLive(w.obj) ?? '') ? parentOfLive(w.obj) : undefined);
       if (broken === undefined) continue;
       written.delete(address);
       failed.add(address);
@@ -229,11 +229,6 @@ function layOut(objects: readonly Placed[]): Pick<ExportResult, 'files' | 'varia
     for (const d of docs) variables.push(...d.variables);
   }
   return { files, variables };
-}
-
-function parentOf(obj: LiveObject): Address | undefined {
-  const parentKind = KINDS[obj.kind].parent;
-  return parentKind && obj.ancestors.length > 0 ? parentAddress(parentKind, obj.ancestors) : undefined;
 }
 
 function countKinds(written: ReadonlyMap<string, Written>): Partial<Record<KindName, number>> {
