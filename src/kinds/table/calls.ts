@@ -4,6 +4,7 @@ import type { CallDraft } from '../../core/call.js';
 import { pathIds, renderPath, type WriteContext } from '../kind.js';
 import { advancedCalls } from '../shared/advanced-configurations.js';
 import { compact } from '../shared/canonical.js';
+import { liveText } from '../shared/live-values.js';
 import { createMetadataCall, updateMetadataCalls } from '../shared/metadata-call.js';
 import type { TableSchema } from './columns-schema.js';
 import { EXPORT_DATA_CONNECTION, type ExportSpec } from './export-schema.js';
@@ -113,9 +114,8 @@ export const sourceTableKey = {
     ]),
 };
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
+/** A key part: absent and empty are the same table. */
+const text = (value: unknown): string => liveText(value) ?? '';
 
 /** The `tables_to_add` item that adds this table (target names come from the ingestion spec). */
 function tableToAdd(s: SourceTable, ingestion: Partial<IngestionSpec>): Record<string, unknown> {
