@@ -37,22 +37,18 @@ function targets(item: Body): Body {
   return out;
 }
 
-function sameTable(table: Doc, item: Body): boolean {
-  return (
-    table.original_table_name === item.table_name &&
-    (table.schema_name_at_source ?? '') === (item.schema_name ?? '') &&
-    (table.catalog_name ?? '') === (item.catalog_name ?? '')
-  );
-}
+/** Which source table a stored table came from, and the same for a `tables_to_add` item. */
+const storedKey = (table: Readonly<Doc>): string =>
+  JSON.stringify([table.original_table_name, table.schema_name_at_source ?? '', table.catalog_name ?? '']);
+const itemKey = (item: Body): string =>
+  JSON.stringify([item.table_name, item.schema_name ?? '', item.catalog_name ?? '']);
 
 /** A free name: the source table name, else schema-qualified (two schemas may share a table name). */
-function freeName(app: EmuApp, sourceId: string, item: Body): string {
-  const taken = (name: string) =>
-    app.store.find('tables', (t) => t.source === sourceId && t.name === name).length > 0;
+function freeName(names: ReadonlySet<unknown>, item: Body, tableCount: () => number): string {
   const plain = String(item.table_name);
-  if (!taken(plain)) return plain;
+  if (!names.has(plain)) return plain;
   const qualified = `${String(item.schema_name ?? 'table')}_${plain}`;
-  return taken(qualified) ? `${qualified}_${app.store.all('tables').length}` : qualified;
+  return names.has(qualified) ? `${qualified}_${tableCount()}` : qualified;
 }
 
 function addSourceTables(app: EmuApp, req: EmuRequest): Body {
@@ -64,13 +60,17 @@ function addSourceTables(app: EmuApp, req: EmuRequest): Body {
     (item) => typeof item.table_name === 'string' && item.table_name !== '',
     "Each entry of 'tables_to_add' needs a 'table_name'",
   );
+  // The source's tables are looked at once per batch, not once per item (a batch adds hundreds).
+  const existing = app.store.scan('tables', (t) => t.source === source.id);
+  const present = new Set(existing.map(storedKey));
+  const names = new Set(existing.map((t) => t.name));
   for (const item of items) {
-    if (app.store.find('tables', (t) => t.source === source.id && sameTable(t, item)).length > 0) {
+    if (present.has(itemKey(item))) {
       already.push(item);
       continue;
     }
     const body: Body = {
-      name: freeName(app, source.id, item),
+      name: freeName(names, item, () => app.store.scan('tables').length),
       original_table_name: item.table_name,
       schema_name_at_source: item.schema_name ?? '',
       catalog_name: item.catalog_name ?? '',
@@ -80,6 +80,8 @@ function addSourceTables(app: EmuApp, req: EmuRequest): Body {
       configuration: targets(item),
     };
     added.push(insertTable(app, { source, body, userId: req.user.id }).id);
+    present.add(itemKey(item));
+    names.add(body.name);
   }
   if (added.length === 0) {
     throw new EmuError(
@@ -112,9 +114,9 @@ function addQueryTables(app: EmuApp, req: EmuRequest): Body {
     "Each query table needs 'query' and 'target_table_name'",
   );
   const names = items.map((item) => String(item.target_table_name));
+  const existing = new Set(app.store.scan('tables', (t) => t.source === source.id).map((t) => t.name));
   for (const [i, name] of names.entries()) {
-    const taken = app.store.find('tables', (t) => t.source === source.id && t.name === name).length > 0;
-    if (taken || names.indexOf(name) !== i)
+    if (existing.has(name) || names.indexOf(name) !== i)
       throw new EmuError(400, 'IW10003', `Table with name '${name}' already exists`);
   }
   for (const item of items) {
