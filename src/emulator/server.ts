@@ -9,7 +9,7 @@ import { EmuError } from './errors.js';
 import { Faults } from './faults.js';
 import { handleInstrument } from './instruments.js';
 import { Journal } from './journal.js';
-import { loadState, saveState } from './persistence.js';
+import { loadState, type PersistedState, StateFile, saveState } from './persistence.js';
 import { parseQuery } from './query.js';
 import { fail, failFrom } from './respond.js';
 import { Router } from './router.js';
@@ -78,18 +78,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   ensureAdmin(store);
   if (options.seed === 'demo') seedDemo(store);
-  const persist = (): void => {
-    if (options.dataFile)
-      saveState(options.dataFile, { version: 1, store: store.snapshot(), journal: journal.toJSON() });
-  };
-  persist();
+  const snapshot = (): PersistedState => ({ version: 1, store: store.snapshot(), journal: journal.toJSON() });
+  if (options.dataFile) saveState(options.dataFile, snapshot());
+  const stateFile = options.dataFile ? new StateFile(options.dataFile, snapshot) : undefined;
+  const persist = async (): Promise<void> => stateFile?.save();
 
   const reset = (): void => {
     store.clear((collection, doc) => collection === 'users' && doc.id === ADMIN_ID);
     journal.clear();
     sessions.clear();
     ensureAdmin(store);
-    persist();
+    persist().catch((error: unknown) => {
+      if (!options.quiet) process.stderr.write(`emulator: could not save the reset: ${String(error)}\n`);
+    });
   };
 
   const server = createServer((req, res) => {
@@ -136,7 +137,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     switch (fault.kind) {
       case 'none': {
         const result = await router.handle(incoming);
-        if (result.committed) persist();
+        if (result.committed) await persist();
         return send(res, result);
       }
       case 'hang':
@@ -150,7 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       case 'reset': {
         if (fault.afterCommit) {
           const result = await router.handle(incoming, { fault: `${fault.kind}-after` });
-          if (result.committed) persist();
+          if (result.committed) await persist();
         }
         if (fault.kind === 'reset') {
           req.socket.destroy();
@@ -186,7 +187,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      });
+      }).then(() => stateFile?.settled());
       return closing;
     },
     journal: (since) => journal.since(since),

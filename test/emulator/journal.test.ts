@@ -63,4 +63,21 @@ describe('journal, reset and persistence', () => {
       await second.emu.close();
     }
   });
+
+  it('answers a write only once it is on disk, also when many arrive together', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'dpac-emu-')), 'state.json');
+    const { emu, admin } = await emulator({ dataFile: file });
+    try {
+      // Concurrent writes share saves (group commit); each answer still comes after its own save.
+      const names = Array.from({ length: 40 }, (_, i) => `Together_${i}`);
+      await Promise.all(
+        names.map(async (name) => {
+          expect((await admin.post('/domains', { name })).status).toBe(200);
+          expect(readFileSync(file, 'utf8')).toContain(`"${name}"`);
+        }),
+      );
+    } finally {
+      await emu.close();
+    }
+  });
 });
