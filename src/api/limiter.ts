@@ -90,3 +90,20 @@ export class AdaptiveLimiter {
     }
   }
 }
+
+/**
+ * The limiter slot of an attempt, given back when the attempt ends — or once it has outlived the
+ * observed p99: a hung request loads no server, and holding its slot for the whole deadline let a
+ * few hangs stall every other call while throttling had shrunk the limit to one or two.
+ */
+export function holdSlot(limiter: AdaptiveLimiter | undefined, slowAfterMs: number): { release(): void } {
+  let held = limiter !== undefined;
+  const release = (): void => {
+    if (!held) return;
+    held = false;
+    clearTimeout(timer);
+    limiter?.release();
+  };
+  const timer = setTimeout(release, slowAfterMs);
+  return { release };
+}

@@ -11,7 +11,7 @@ import {
 } from './errors.js';
 import { hedgedAttempt } from './hedged-attempt.js';
 import type { CallClass, LatencyTracker } from './latency.js';
-import type { AdaptiveLimiter } from './limiter.js';
+import { type AdaptiveLimiter, holdSlot } from './limiter.js';
 import { collectSecrets, redact, redactText } from './redact.js';
 import type { RetryBudget } from './retry-budget.js';
 import {
@@ -233,23 +233,6 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
       }
     }
   }
-}
-
-/**
- * The limiter slot of an attempt, given back when the attempt ends — or once it has outlived the
- * observed p99: a hung request loads no server, and holding its slot for the whole deadline let a
- * few hangs stall every other call while throttling had shrunk the limit to one or two.
- */
-function holdSlot(limiter: AdaptiveLimiter | undefined, slowAfterMs: number): { release(): void } {
-  let held = limiter !== undefined;
-  const release = (): void => {
-    if (!held) return;
-    held = false;
-    clearTimeout(timer);
-    limiter?.release();
-  };
-  const timer = setTimeout(release, slowAfterMs);
-  return { release };
 }
 
 /** One attempt under its whole-response deadline; a GET is hedged once it outlives the observed p99. */
