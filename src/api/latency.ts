@@ -23,22 +23,23 @@ export const DEFAULT_LATENCY_POLICY: Omit<LatencyPolicy, 'ceilingMs'> = {
 /** Hedge delay before any GET was seen. */
 const WARMUP_HEDGE_MS = 2_000;
 const WINDOW = 512;
-/** Percentiles are re-sorted after this many new samples, not on every call. */
-const RESORT_EVERY = 16;
-const SMALL_WINDOW = 64;
 const TAIL_SAMPLES = 20;
 
+/** The last WINDOW samples, also kept sorted (two binary searches per sample, not a sort per read). */
 class Window {
   private readonly samples: number[] = [];
   private next = 0;
-  private sorted: number[] = [];
-  private added = 0;
+  private readonly sorted: number[] = [];
 
   add(ms: number): void {
     if (this.samples.length < WINDOW) this.samples.push(ms);
-    else this.samples[this.next] = ms;
+    else {
+      const old = this.samples[this.next] as number;
+      this.sorted.splice(lowerBound(this.sorted, old), 1);
+      this.samples[this.next] = ms;
+    }
     this.next = (this.next + 1) % WINDOW;
-    this.added++;
+    this.sorted.splice(lowerBound(this.sorted, ms), 0, ms);
   }
 
   size(): number {
@@ -46,17 +47,24 @@ class Window {
   }
 
   percentile(p: number): number {
-    // A small window is re-sorted on every change: its early samples decide the first deadlines.
-    if (this.added > 0 && (this.added >= RESORT_EVERY || this.samples.length < SMALL_WINDOW)) {
-      this.sorted = [...this.samples].sort((a, b) => a - b);
-      this.added = 0;
-    }
     // Below 20 samples a tail percentile is just the maximum, so one early hang would set every
     // deadline: the lower median stands in until the tail means something.
     const n = this.sorted.length;
     const at = n < TAIL_SAMPLES ? Math.floor((n - 1) / 2) : Math.min(n - 1, Math.floor(p * n));
     return this.sorted[at] ?? 0;
   }
+}
+
+/** The first index of `sorted` whose value is not below `value`. */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**

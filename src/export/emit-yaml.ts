@@ -10,9 +10,11 @@ export const FLOW_MAX = 60;
 
 /**
  * Strings `yaml` writes as they are (or double-quoted when they read as numbers, booleans or
- * null): words of letters, digits and `_ . / ( ) -` joined by single spaces.
+ * null): words of letters, digits and `_ . / ( ) -` joined by single spaces; a colon may stand
+ * inside a word (`HH:mm:ss`, `http://…`), never at its end, where it would start a mapping.
  */
-const WORDS = /^[A-Za-z0-9_][A-Za-z0-9_./()-]*(?: [A-Za-z0-9_./()-]+)*$/;
+const WORDS =
+  /^[A-Za-z0-9_](?:[A-Za-z0-9_./():-]*[A-Za-z0-9_./()-])?(?: [A-Za-z0-9_./()-](?:[A-Za-z0-9_./():-]*[A-Za-z0-9_./()-])?)*$/;
 
 class Unsupported {}
 const UNSUPPORTED = new Unsupported();

@@ -14,6 +14,9 @@ const word = fc.constantFrom(
   'Table 3 of src (old).',
   'e5',
   'yes',
+  'yyyy-MM-dd HH:mm:ss',
+  '12:30',
+  'http://x.y/z',
 );
 const tricky = fc.constantFrom(
   '',
@@ -30,6 +33,10 @@ const tricky = fc.constantFrom(
   '-x',
   '- x',
   'a: b',
+  'a:',
+  ':a',
+  'a: :b',
+  'a:b :c',
   'a #b',
   'a,b',
   '[a]',
