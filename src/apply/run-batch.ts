@@ -53,8 +53,10 @@ async function fromAnswer(
   outcomes: Outcomes,
   resolution: ItemResult['resolution'],
 ): Promise<void> {
-  const pointer = typeof batch.call.creates === 'string' ? batch.call.creates : '/result/added_tables';
-  const raw = getPointer(answer, pointer);
+  // Where the answer lists the new ids (the kind says, through `creates`); without it, every item
+  // is found by reading back.
+  const pointer = batch.call.creates;
+  const raw = typeof pointer === 'string' ? getPointer(answer, pointer) : undefined;
   const added = Array.isArray(raw) ? raw.map(String) : [];
   if (added.length === pending.length && added.every(isPlatformId)) {
     pending.forEach((at, k) => {

@@ -84,7 +84,7 @@ export function diffResources(options: DiffOptions): DiffResult {
       if (decision.cascadeFrom) cascaded.set(obj.address, decision.cascadeFrom);
     } else if ('keep' in decision) {
       unmanaged.push(decision.keep);
-      if (external?.(obj.address)) byAddress.set(obj.address, externalChange(obj));
+      if (decision.external) byAddress.set(obj.address, externalChange(obj));
     } else unmanaged.push({ address: obj.address, kind: obj.kind, reason: 'no manifest is loaded' });
   }
   markReferrersOfReplaced(byAddress, declared);

@@ -34,14 +34,18 @@ export type UndeclaredDecision =
       delete: string /** Deleted only because this parent is: the cascade guard looks at it. */;
       cascadeFrom?: Address;
     }
-  | { keep: UnmanagedObject };
+  /** `external`: kept because the project declares it external (the plan shows it as such). */
+  | { keep: UnmanagedObject; external?: true };
 
 export function decideUndeclared(obj: LiveObject, ctx: UndeclaredContext): UndeclaredDecision {
   const keep = (reason: string, owner?: string): UndeclaredDecision => ({
     keep: { address: obj.address, kind: obj.kind, reason, ...(owner ? { owner } : {}) },
   });
   const external = ctx.external?.(obj.address);
-  if (external) return keep(external.pattern ? `external (declared by ${external.address})` : 'external');
+  if (external) {
+    const reason = external.pattern ? `external (declared by ${external.address})` : 'external';
+    return { ...keep(reason), external: true };
+  }
   const parent = parentOfLive(obj);
   const parentChange = parent ? ctx.done.get(parent) : undefined;
   if (parentChange && (parentChange.action === 'delete' || parentChange.action === 'replace'))
