@@ -1,8 +1,6 @@
 // Environment cloning through the real CLI against the emulator: clone_from is used on create
 // only, the plan says what the clone brings, the copies stay unmanaged (never deleted by
 // surprise), and a later plan ignores clone_from with a warning.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../../helpers/e2e.js';
 import * as f from './fixtures.js';
@@ -91,12 +89,9 @@ describe('environment cloning', () => {
     await e2e.dpac(['apply', '--auto-approve']);
 
     await f.exportRoundTrip(e2e);
-    const written = await readFile(path.join(e2e.dir, 'exported/environments/staging.yaml'), 'utf8');
+    const written = await f.exportedFile(e2e, 'environments/staging.yaml');
     expect(written).not.toContain('clone_from');
-    const storages = await readFile(
-      path.join(e2e.dir, 'exported/environments/staging/environment-storages.yaml'),
-      'utf8',
-    );
+    const storages = await f.exportedFile(e2e, 'environments/staging/environment-storages.yaml');
     expect(storages).toContain('name: lake');
   });
 

@@ -1,7 +1,7 @@
 // Shared builders for the per-kind e2e tests: manifests as YAML text, a bearer-token API client for
 // seeding the emulator through its own v3 API, and the plan/converge assertions every test repeats.
 
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { E2e, RunResult } from '../../helpers/e2e.js';
@@ -371,6 +371,10 @@ export async function exportRoundTrip(e2e: E2e, args: string[] = []): Promise<vo
   expect(plan.stdout, plan.stderr).toContain('No changes.');
   expect(plan.code).toBe(0);
 }
+
+/** A file `exportRoundTrip` wrote, by its path under `exported/`. */
+export const exportedFile = (e2e: E2e, file: string): Promise<string> =>
+  readFile(path.join(e2e.dir, 'exported', file), 'utf8');
 
 /** Applies and expects success. */
 export async function applyOk(e2e: E2e, args: string[] = []): Promise<RunResult> {

@@ -1,8 +1,3 @@
-// Driver files of a generic source type through the real CLI against the emulator: a local file
-// is uploaded when the platform lacks it (by name and size), never re-sent when unchanged,
-// re-sent after a change by hand, refused outside the project root, and exported by name and size.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../../helpers/e2e.js';
 import * as f from './fixtures.js';
@@ -108,7 +103,7 @@ describe('generic source type driver files', () => {
   it('exports files by name and size, and the exported files plan no change', async () => {
     await f.applyOk(e2e);
     await f.exportRoundTrip(e2e, ['--select', 'GenericSourceType']);
-    const written = await readFile(path.join(e2e.dir, 'exported/generic-source-types/mydb.yaml'), 'utf8');
+    const written = await f.exportedFile(e2e, 'generic-source-types/mydb.yaml');
     expect(written).toContain('name: mydb.jar');
     expect(written).toContain(`size: ${JAR.length}`);
   });

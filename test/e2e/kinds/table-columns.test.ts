@@ -1,8 +1,3 @@
-// Column descriptions and column order of a table through the real CLI against the emulator, whose
-// metadata crawl gives added tables their columns: create, no-op re-plan, drift after a change made
-// by hand, clearing, and the export round trip.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../../helpers/e2e.js';
 import * as f from './fixtures.js';
@@ -183,7 +178,7 @@ describe('table column descriptions and order', () => {
   it('exports the descriptions, and the exported files plan no change', async () => {
     await f.applyOk(e2e);
     await f.exportRoundTrip(e2e);
-    const tables = await readFile(path.join(e2e.dir, 'exported/sources/sales_db/tables.yaml'), 'utf8');
+    const tables = await f.exportedFile(e2e, 'sources/sales_db/tables.yaml');
     expect(tables).toContain('description: Order state, upper case.');
     expect(tables).toContain('description: Total in EUR.');
     expect(tables).toContain('column_order: [status, amount, order_id, customer_id, ordered_at]');

@@ -1,8 +1,3 @@
-// A table's streaming configuration through the real CLI against the emulator: create, no-op
-// re-plan, drift after a change by hand, the source-type and schema rules at validate time, and
-// the export round trip. Tables of other sources never read the document.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../../helpers/e2e.js';
 import * as f from './fixtures.js';
@@ -109,7 +104,7 @@ describe('table streaming configuration', () => {
   it('exports the streaming block, and the exported files plan no change', async () => {
     await f.applyOk(e2e);
     await f.exportRoundTrip(e2e);
-    const tables = await readFile(path.join(e2e.dir, 'exported/sources/clicks/tables.yaml'), 'utf8');
+    const tables = await f.exportedFile(e2e, 'sources/clicks/tables.yaml');
     expect(tables).toContain('streaming:');
     expect(tables).toContain('deploy_mode: cluster');
   });
