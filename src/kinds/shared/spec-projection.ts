@@ -160,10 +160,8 @@ function objectProjector(def: Def): ObjectProjector {
  * searched too, in place).
  */
 function unionProjector(options: readonly z.ZodType[]): (value: Record<string, unknown>) => unknown {
-  let candidates: { def: Def; discriminators: Discriminator[] }[] | undefined;
+  const candidates = objectOptions(options).map((def) => ({ def, discriminators: discriminatorsOf(def) }));
   return (value) => {
-    // Built on first use: option schemas may still be under construction when the union compiles.
-    candidates ??= objectOptions(options).map((def) => ({ def, discriminators: discriminatorsOf(def) }));
     for (const { def, discriminators } of candidates) {
       if (sharesKey(value, def) && discriminators.every((d) => d.matches(value[d.key])))
         return objectProjector(def)(value);
