@@ -3,8 +3,9 @@
 // variable's value was written into a plain field: that is compared as the value it stands for,
 // and reported as the reference.
 import type { Diagnostic } from '../core/diagnostic.js';
+import { envNamesIn } from '../core/env-ref.js';
+import { compareOptionsOf } from '../diff/compare-options.js';
 import { compareSpecs } from '../diff/compare-specs.js';
-import { KINDS } from '../kinds/index.js';
 import type { ReadClient } from '../live/live-object.js';
 import { readLive } from '../live/read-live.js';
 import { addressScope } from '../live/read-scope.js';
@@ -40,23 +41,15 @@ export async function verifyApply(options: {
       out.push(inconsistent(c.address, 'it was not found after the apply'));
       continue;
     }
-    const def = KINDS[c.kind];
-    const skip = [
-      ...def.sensitive,
-      ...(def.createOnly ?? []),
-      ...(def.unverifiable ?? []),
-      ...(c.ignore ?? []),
-    ];
     const referenced = new Map<string, string>();
-    for (const [, name] of JSON.stringify(c.after).matchAll(/\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
-      const value = name === undefined ? undefined : options.env[name];
-      if (name !== undefined && value !== undefined && value.length >= 3) referenced.set(value, name);
+    for (const name of envNamesIn(c.after)) {
+      const value = options.env[name];
+      if (value !== undefined && value.length >= 3) referenced.set(value, name);
     }
     const planned = referenced.size
       ? (substitute(c.after, new Map(), options.env).value ?? c.after)
       : c.after;
-    const { keyedLists: keyed, prefixLists: prefix } = KINDS[c.kind];
-    const found = compareSpecs(planned, obj.spec, { skip, keyed, prefix });
+    const found = compareSpecs(planned, obj.spec, compareOptionsOf(c.kind, c.ignore));
     const diffs = concealSecrets(found, referenced);
     if (diffs.length)
       out.push(

@@ -9,6 +9,7 @@ import type { LiveState } from '../live/live-object.js';
 import { RenameRules } from '../live/rename-rules.js';
 import { type Manifest, oldNamesOf } from '../manifest/manifest.js';
 import type { Change } from './change.js';
+import { compareOptionsOf } from './compare-options.js';
 import { compareSpecs } from './compare-specs.js';
 
 export function renameRules(manifests: readonly Manifest[]): RenameRules {
@@ -93,13 +94,10 @@ export function renameHints(changes: readonly Change[]): RenameHint[] {
   const used = new Set<Address>();
   for (const c of changes) {
     if (c.action !== 'create' || !c.after) continue;
-    const kind = KINDS[c.kind];
     const twin = deletes
       .get(siblingsKey(c))
       ?.find(
-        (d) =>
-          !used.has(d.address) &&
-          compareSpecs(c.after, d.before, { skip: kind.sensitive, keyed: kind.keyedLists }).length === 0,
+        (d) => !used.has(d.address) && compareSpecs(c.after, d.before, compareOptionsOf(c.kind)).length === 0,
       );
     if (!twin) continue;
     used.add(twin.address);

@@ -2,6 +2,7 @@
 // omitted, `${` escaped; then proved: parsing the document back must give a desired spec that
 // plans no change against the live object. Pure.
 import { escapeSegment } from '../core/json-pointer.js';
+import { compareOptionsOf } from '../diff/compare-options.js';
 import { compareSpecs, type FieldChange } from '../diff/compare-specs.js';
 import { ancestorKinds, KINDS, type KindName } from '../kinds/index.js';
 import type { LiveObject } from '../live/live-object.js';
@@ -67,11 +68,7 @@ export function exportObject(obj: LiveObject, context: ExportContext): ExportedO
       why: `its live configuration does not fit the manifest schema (${at}: ${issue?.message})`,
     };
   }
-  const differs = compareSpecs(desired, obj.spec, {
-    skip: kind.sensitive,
-    keyed: kind.keyedLists,
-    prefix: kind.prefixLists,
-  });
+  const differs = compareSpecs(desired, obj.spec, compareOptionsOf(obj.kind));
   return {
     ok: true,
     document: {
