@@ -1,20 +1,19 @@
 // What a selected export refers to outside the selection: with --with-dependencies those objects
 // are exported whole; otherwise each is written as an external declaration (metadata.external: true,
 // no spec), so the written set validates and plans without taking the referenced objects over.
-import { type Address, makeAddress, parentAddress, parseAddress } from '../core/address.js';
+import { type Address, makeAddress, parseAddress } from '../core/address.js';
 import { KINDS, type KindName } from '../kinds/index.js';
-import type { LiveObject, LiveState } from '../live/live-object.js';
+import { type LiveObject, type LiveState, parentOfLive } from '../live/live-object.js';
 import { metadataOf } from './export-object.js';
 import type { ExportDocument } from './render-documents.js';
 
 /** The parent and the referenced objects of a live object. */
 export function dependenciesOf(obj: LiveObject, live: LiveState): Address[] {
-  const kind = KINDS[obj.kind];
-  const parent = kind.parent && obj.ancestors.length > 0 ? [parentAddress(kind.parent, obj.ancestors)] : [];
-  const refs = kind
+  const parent = parentOfLive(obj);
+  const refs = KINDS[obj.kind]
     .refs(obj.spec as never, { ancestors: obj.ancestors, declared: (a) => live.objects.get(a)?.spec })
     .map((r) => r.address);
-  return [...parent, ...refs];
+  return parent ? [parent, ...refs] : refs;
 }
 
 /** The selection and, transitively, every live object it depends on. */

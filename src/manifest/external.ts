@@ -5,7 +5,7 @@ import { type Address, makeAddress, parseAddress } from '../core/address.js';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import type { KindName } from '../kinds/kind.js';
 import { isGlob, matchesGlob } from './glob.js';
-import { ancestorKindsIn, type KindRegistry } from './manifest.js';
+import { ancestorKindsIn, type KindRegistry, registeredKinds } from './manifest.js';
 
 export interface ExternalDeclaration {
   kind: KindName;
@@ -51,7 +51,7 @@ export function parseExternalEntry(
   if (!text.includes('/') || !Object.hasOwn(registry, kind))
     return wrong(
       `external entry ${text} does not start with a kind`,
-      `Write KIND/NAME or KIND/PARENT/.../NAME, e.g. Environment/prod. Known kinds: ${Object.keys(registry).join(', ')}.`,
+      `Write KIND/NAME or KIND/PARENT/.../NAME, e.g. Environment/prod. Known kinds: ${registeredKinds(registry).join(', ')}.`,
     );
   const chain = ancestorKindsIn(registry, kind as KindName);
   const names = [...ancestors, name];

@@ -8,7 +8,7 @@ import { didYouMean } from './did-you-mean.js';
 import { apiVersionSchema } from './document-schema.js';
 import { type ExternalDeclaration, parseExternalEntry } from './external.js';
 import type { Locator } from './locator.js';
-import type { KindRegistry } from './manifest.js';
+import { type KindRegistry, registeredKinds } from './manifest.js';
 import { parseYaml } from './parse-yaml.js';
 import { type FileRef, readSources } from './read-files.js';
 import { issuesToDiagnostics } from './zod-issues.js';
@@ -229,8 +229,8 @@ export async function loadProjectConfig(
   file: FileRef | undefined,
   registry: KindRegistry,
 ): Promise<{ project: ProjectConfig; diagnostics: Diagnostic[]; locator?: Locator }> {
-  const kinds = Object.keys(registry) as KindName[];
   if (!file) return { project: defaultProject(), diagnostics: [] };
+  const kinds = registeredKinds(registry);
   const read = await readSources([file]);
   const source = read.sources[0];
   if (!source) return { project: defaultProject(), diagnostics: read.diagnostics };

@@ -9,7 +9,6 @@ import { writeFiles } from '../../export/write-files.js';
 import { isKindName } from '../../kinds/index.js';
 import { schemaFile } from '../../manifest/json-schema.js';
 import { unmatchedSelectors } from '../../plan/select.js';
-import { renderDiagnostics } from '../../render/render-diagnostics.js';
 import { EXPORT_VIEWS } from '../../render/render-export-summary.js';
 import { addConnectOptions, type ConnectFlags, connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
@@ -19,6 +18,7 @@ import { addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { reportApiFailure, settingsFor } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 import { projectInCwd } from '../project-file.js';
+import { reportDiagnostics } from '../report-diagnostics.js';
 
 interface Flags extends ConnectFlags, OutputFlags {
   select?: Selector[];
@@ -76,7 +76,7 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
         ...unmatchedSelectors('--select', select, live.objects.values(), all),
         ...unmatchedSelectors('--exclude', exclude, live.objects.values(), all),
       ];
-      io.err(renderDiagnostics(diagnostics, output.style));
+      reportDiagnostics(io, diagnostics, output.style);
       io.err('Nothing was exported.');
       return EXIT.error;
     }

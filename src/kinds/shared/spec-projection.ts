@@ -160,11 +160,15 @@ function objectProjector(def: Def): ObjectProjector {
  * searched too, in place).
  */
 function unionProjector(options: readonly z.ZodType[]): (value: Record<string, unknown>) => unknown {
-  const candidates = objectOptions(options).map((def) => ({ def, discriminators: discriminatorsOf(def) }));
+  const candidates = objectOptions(options).map((def) => ({
+    def,
+    discriminators: discriminatorsOf(def),
+    project: objectProjector(def),
+  }));
   return (value) => {
-    for (const { def, discriminators } of candidates) {
+    for (const { def, discriminators, project } of candidates) {
       if (sharesKey(value, def) && discriminators.every((d) => d.matches(value[d.key])))
-        return objectProjector(def)(value);
+        return project(value);
     }
     return Object.keys(value).length === 0 ? undefined : value;
   };

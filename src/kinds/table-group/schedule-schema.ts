@@ -129,7 +129,6 @@ function scheduleRules(): Record<string, unknown>[] {
     whenNot('ends', true, forbids('end_date', 'end_hour', 'end_min')),
     whenEquals('ends', true, requires('end_date', 'end_hour', 'end_min')),
     whenEquals('is_custom_job', true, {
-      ...requires('custom_job_details'),
       ...isOneOf(unit, ['DAY', 'WEEK', 'MONTH']),
       required: ['custom_job_details', unit],
     }),
