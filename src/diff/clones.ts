@@ -35,18 +35,17 @@ export function cloneReason(m: Manifest, live: LiveState): string | undefined {
  */
 export function checkClones(
   changes: readonly Change[],
-  manifests: readonly Manifest[],
+  declared: ReadonlyMap<string, Manifest>,
   live: LiveState,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const byAddress = new Map(manifests.map((m) => [m.address as string, m]));
   for (const change of changes) {
-    const m = byAddress.get(change.address);
+    const m = declared.get(change.address);
     if (!m) continue;
     const kind = KINDS[m.kind];
     if (change.action !== 'create') {
       for (const pointer of kind.createOnly ?? []) {
-        if (getPointer(m.spec, pointer) === undefined || !live.objects.has(m.address)) continue;
+        if (getPointer(m.spec, pointer) === undefined) continue;
         out.push({
           severity: 'warning',
           address: m.address,
@@ -61,12 +60,12 @@ export function checkClones(
     if (!source) continue;
     for (const child of liveChildren(source, live)) {
       const address = makeAddress(child.kind, [...m.ancestors, m.name], child.name);
-      const declared = byAddress.get(address);
-      if (!declared) continue;
+      const manifest = declared.get(address);
+      if (!manifest) continue;
       out.push({
         severity: 'error',
         address,
-        source: declared.source,
+        source: manifest.source,
         summary: `${address} would be created, but ${m.address} is a clone of ${source}, which brings a ${child.kind} named ${child.name}.`,
         detail: `Apply without declaring ${address} first (the clone creates it), then declare it to manage it.`,
       });

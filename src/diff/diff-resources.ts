@@ -104,7 +104,7 @@ export function diffResources(options: DiffOptions): DiffResult {
       ...missingExternals({
         externals,
         match: external,
-        manifests,
+        declared,
         live,
         url: options.url ?? 'the platform',
       }),
@@ -120,7 +120,7 @@ export function diffResources(options: DiffOptions): DiffResult {
     : all;
   diagnostics.push(
     ...checkAgainstLive(manifests, live),
-    ...checkClones(changes, manifests, live),
+    ...checkClones(changes, declared, live),
     ...checkSafety({
       changes,
       manifests,

@@ -12,7 +12,8 @@ import type { Change } from './change.js';
 export interface MissingExternalsInput {
   externals: readonly ExternalDeclaration[];
   match: ExternalMatcher;
-  manifests: readonly Manifest[];
+  /** The manifests by address. */
+  declared: ReadonlyMap<string, Manifest>;
   live: LiveState;
   url: string;
 }
@@ -21,17 +22,17 @@ export function missingExternals(input: MissingExternalsInput): Diagnostic[] {
   const needed = new Set<string>();
   for (const e of input.externals) if (!e.pattern) needed.add(e.address);
   if (input.externals.some((e) => e.pattern)) {
-    const specs = new Map(input.manifests.map((m) => [m.address, m.spec]));
-    for (const m of input.manifests) {
+    const { declared } = input;
+    for (const m of declared.values()) {
       const refs = KINDS[m.kind].refs(m.spec as never, {
         ancestors: m.ancestors,
-        declared: (a) => specs.get(a),
+        declared: (a) => declared.get(a)?.spec,
       });
       for (const a of [
         ...ancestorAddresses(ancestorKinds(m.kind), m.ancestors),
         ...refs.map((r) => r.address),
       ])
-        if (!specs.has(a)) needed.add(a);
+        if (!declared.has(a)) needed.add(a);
     }
   }
   const out: Diagnostic[] = [];

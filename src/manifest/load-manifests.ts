@@ -140,6 +140,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
       manifests: checked,
       declared,
       invalid,
+      externals,
       external: externalMatcher(externals),
       refs,
       registry,

@@ -6,9 +6,15 @@ import type { RuleInput } from './rule-input.js';
 
 export function checkExternals(input: RuleInput): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const [address, manifest] of input.declared) {
-    const external = input.external(address);
-    if (!external || external.pattern) continue;
+  // The exact declarations, a few, against the declared addresses (not every manifest through the
+  // matcher and its patterns); the first declaration of an address is the one named, as in lookups.
+  const checked = new Set<string>();
+  for (const external of input.externals) {
+    if (external.pattern || checked.has(external.address)) continue;
+    checked.add(external.address);
+    const address = external.address;
+    const manifest = input.declared.get(address);
+    if (!manifest) continue;
     out.push({
       severity: 'error',
       summary: `${address} is declared both as managed and as external`,

@@ -2,7 +2,7 @@
 import type { SourceLocation } from '../../core/diagnostic.js';
 import type { Ref } from '../../kinds/kind.js';
 import { didYouMean } from '../did-you-mean.js';
-import type { ExternalMatcher } from '../external.js';
+import type { ExternalDeclaration, ExternalMatcher } from '../external.js';
 import type { KindRegistry, Manifest } from '../manifest.js';
 
 export interface RuleInput {
@@ -11,7 +11,9 @@ export interface RuleInput {
   declared: ReadonlyMap<string, Manifest>;
   /** Addresses of documents that failed validation: they exist, just not validly, so no cascades. */
   invalid: ReadonlySet<string>;
-  /** External declarations (a pattern declares every address it matches, for references). */
+  /** External declarations: manifests with metadata.external, then dpac.yaml `external:`. */
+  externals: readonly ExternalDeclaration[];
+  /** The same as a lookup (a pattern declares every address it matches, for references). */
   external: ExternalMatcher;
   /** Each manifest's references (from `kind.refs`). */
   refs: ReadonlyMap<Manifest, readonly Ref[]>;
