@@ -8,7 +8,7 @@ import { metadataOf } from './export-object.js';
 import type { ExportDocument } from './render-documents.js';
 
 /** The parent and the referenced objects of a live object. */
-export function dependenciesOf(obj: LiveObject, live: LiveState): Address[] {
+function dependenciesOf(obj: LiveObject, live: LiveState): Address[] {
   const parent = parentOfLive(obj);
   const refs = KINDS[obj.kind]
     .refs(obj.spec as never, { ancestors: obj.ancestors, declared: (a) => live.objects.get(a)?.spec })

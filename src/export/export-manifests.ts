@@ -7,7 +7,7 @@ import { isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js'
 import { type LiveObject, type LiveState, parentOfLive } from '../live/live-object.js';
 import { SCHEMA_FILE } from '../manifest/json-schema.js';
 import { excludedBy, selectedBy } from '../plan/select.js';
-import { dependenciesOf, externalDocument, withDependencies } from './dependencies.js';
+import { externalDocument, withDependencies } from './dependencies.js';
 import { exportObject } from './export-object.js';
 import { commonPart, withoutCommon } from './factor-defaults.js';
 import { FileNames, filePathFor } from './file-layout.js';
@@ -147,8 +147,11 @@ function externalsFor(
   selected: ReadonlySet<string>,
 ): Placed[] {
   const targets = new Set<string>();
-  for (const w of written.values())
-    for (const a of dependenciesOf(w.obj, live)) if (!selected.has(a) && live.objects.has(a)) targets.add(a);
+  for (const w of written.values()) {
+    const parent = parentOfLive(w.obj);
+    for (const a of parent === undefined ? w.refs : [parent, ...w.refs])
+      if (!selected.has(a) && live.objects.has(a)) targets.add(a);
+  }
   // Roots first, like the written objects (layOut settles a root's file stem before its children's).
   return [...targets]
     .map((address) => externalDocument(address))
