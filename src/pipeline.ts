@@ -14,7 +14,7 @@ import type { ScopePattern } from './manifest/project-config.js';
 import { assemblePlan } from './plan/assemble-plan.js';
 import type { Plan } from './plan/plan.js';
 import { planCalls } from './plan/plan-calls.js';
-import { excludedBy, selectedBy, unmatchedSelectors, withoutExcluded } from './plan/select.js';
+import { excludedBy, inScopeBy, unmatchedSelectors, withoutExcluded } from './plan/select.js';
 
 export interface ComputePlanInput {
   client: ReadClient;
@@ -46,10 +46,10 @@ export interface ComputedPlan {
 }
 
 export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan> {
-  const selected = selectedBy(input.select);
   const excluded = excludedBy(input.exclude);
+  const scoped = inScopeBy(input.select, input.exclude);
   const inScope = (o: { kind: KindName; ancestors: readonly string[]; name: string }) =>
-    selected(o.kind, o.ancestors, o.name) && !excluded(o.kind, o.ancestors, o.name);
+    scoped(o.kind, o.ancestors, o.name);
   const narrowed = Boolean(input.select?.length || input.exclude?.length);
   const manifests = input.manifests.filter(inScope);
   const pruneKinds = (input.prune ?? []).map((p) => p.kind).filter(isKindName);

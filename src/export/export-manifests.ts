@@ -6,7 +6,7 @@ import type { FieldChange } from '../diff/compare-specs.js';
 import { isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type LiveObject, type LiveState, parentOfLive } from '../live/live-object.js';
 import { SCHEMA_FILE } from '../manifest/json-schema.js';
-import { excludedBy, selectedBy } from '../plan/select.js';
+import { excludedBy, inScopeBy } from '../plan/select.js';
 import { externalDocument, withDependencies } from './dependencies.js';
 import { exportObject } from './export-object.js';
 import { commonPart, withoutCommon } from './factor-defaults.js';
@@ -70,9 +70,7 @@ interface Written extends Placed {
 
 export function exportManifests(live: LiveState, options: ExportOptions = {}): ExportResult {
   const isExcluded = excludedBy(options.exclude);
-  const inSelection = selectedBy(options.select);
-  const isSelected = (kind: KindName, ancestors: readonly string[], name: string) =>
-    inSelection(kind, ancestors, name) && !isExcluded(kind, ancestors, name);
+  const isSelected = inScopeBy(options.select, options.exclude);
   const chosen = [...live.objects.values()].filter((o) => isSelected(o.kind, o.ancestors, o.name));
   const withNeeds = options.withDependencies
     ? withDependencies(chosen, live).filter((o) => !isExcluded(o.kind, o.ancestors, o.name))

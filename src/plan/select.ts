@@ -41,6 +41,14 @@ export function excludedBy(patterns: readonly string[] | undefined) {
     (patterns ?? []).some((p) => covers(p, { kind, ancestors, name }, matchesGlob));
 }
 
+/** Selected (or nothing is selected) and not excluded: `--exclude` wins over `--select`. */
+export function inScopeBy(select: readonly string[] | undefined, exclude: readonly string[] | undefined) {
+  const selected = selectedBy(select);
+  const excluded = excludedBy(exclude);
+  return (kind: KindName, ancestors: readonly string[], name: string): boolean =>
+    selected(kind, ancestors, name) && !excluded(kind, ancestors, name);
+}
+
 /**
  * An error for each `--select` / `--exclude` that covers none of `candidates` (the manifests and
  * the live objects read), with the closest address: the same kind and name under its parents
