@@ -90,6 +90,11 @@ export function asRecord(value: unknown): Body {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {};
 }
 
+/** Copies of a table's column objects, to change and compare with the stored ones. */
+export function columnsOf(table: Doc): Body[] {
+  return asArray(table.columns).map((c) => ({ ...asRecord(c) }));
+}
+
 export function isRecord(value: unknown): value is Body {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -7,6 +7,7 @@ import {
   asArray,
   asRecord,
   type Body,
+  columnsOf,
   requireSource,
   requireTable,
   updateIfChanged,
@@ -61,7 +62,7 @@ function describeColumns(table: Doc, body: Body): Body {
   const descriptions = asArray(body.columns_descriptions).map(asRecord);
   if (descriptions.length === 0) return {};
   // Copies: the change is detected by comparing with the stored columns.
-  const columns = asArray(table.columns).map((c) => ({ ...asRecord(c) }));
+  const columns = columnsOf(table);
   for (const entry of descriptions) {
     if (typeof entry.description !== 'string')
       throw new EmuError(400, 'IW10006', "Each of 'columns_descriptions' needs a string 'description'");

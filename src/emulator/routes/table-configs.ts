@@ -4,7 +4,14 @@ import { EmuError } from '../errors.js';
 import { bodyObject, ok } from '../respond.js';
 import type { Doc } from '../store.js';
 import { checkIngestionConfig, normalizeIngestionConfig } from './ingestion-config-rules.js';
-import { asArray, asRecord, type Body, requireTable, updateIfChanged } from './ingestion-lookup.js';
+import {
+  asArray,
+  asRecord,
+  type Body,
+  columnsOf,
+  requireTable,
+  updateIfChanged,
+} from './ingestion-lookup.js';
 import { sealCredentials } from './ingestion-secrets.js';
 import { registerTableExtras } from './ingestion-table-extras.js';
 
@@ -27,11 +34,6 @@ function invalid(details: string): never {
 
 function done(id: string, message: string): EmuResult {
   return ok({ message, id }, message);
-}
-
-/** Copies of the stored columns: a change is detected by comparing with them. */
-function columnsOf(table: Doc): Body[] {
-  return asArray(table.columns).map((c) => ({ ...asRecord(c) }));
 }
 
 /** The reference's schema GET shows five fields per column; the table document holds the rest. */
