@@ -158,7 +158,8 @@ async function walk(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-function isInside(root: string, candidate: string): boolean {
+/** Whether `candidate` is `root` or lies under it. */
+export function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
   return relative === '' || (relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative));
 }

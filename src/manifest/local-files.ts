@@ -6,6 +6,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { getPointer } from '../core/json-pointer.js';
+import { display, isInside } from './find-files.js';
 import type { KindRegistry, Manifest } from './manifest.js';
 
 export interface LocalFilesInput {
@@ -53,8 +54,7 @@ export async function resolveLocalFiles(input: LocalFilesInput): Promise<Diagnos
         continue;
       }
       names.set(name, i);
-      const relative = path.relative(input.cwd, absolute).split(path.sep).join('/');
-      list[i] = { name, size: file.length, sha256: sha256Of(file), path: relative };
+      list[i] = { name, size: file.length, sha256: sha256Of(file), path: display(input.cwd, absolute) };
     }
   }
   return diagnostics;
@@ -68,8 +68,7 @@ async function readLocal(absolute: string, root: string): Promise<Buffer | strin
   } catch {
     return 'does not exist';
   }
-  const inside = path.relative(root, real);
-  if (inside.startsWith('..') || path.isAbsolute(inside)) return 'is outside the project root';
+  if (!isInside(root, real)) return 'is outside the project root';
   if (!(await stat(real)).isFile()) return 'is not a file';
   return readFile(real);
 }
