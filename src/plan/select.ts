@@ -102,12 +102,19 @@ export function withoutExcluded(
   const out = new Set(changes.filter(isExcluded).map((c) => c.address));
   if (out.size === 0) return { changes: [...changes], diagnostics: [] };
   const byAddress = new Map(changes.map((c) => [c.address, c]));
+  // Worked out once per change: the loop below runs until nothing more is left out.
+  const needed = new Map<Change, Address[]>();
   const needs = (c: Change): Address[] => {
-    const parent = KINDS[c.kind].parent;
-    const refs = c.after
-      ? KINDS[c.kind].refs(c.after as never, { ancestors: c.ancestors, declared }).map((r) => r.address)
-      : [];
-    return parent ? [parentAddress(parent, c.ancestors), ...refs] : refs;
+    let list = needed.get(c);
+    if (!list) {
+      const parent = KINDS[c.kind].parent;
+      const refs = c.after
+        ? KINDS[c.kind].refs(c.after as never, { ancestors: c.ancestors, declared }).map((r) => r.address)
+        : [];
+      list = parent ? [parentAddress(parent, c.ancestors), ...refs] : refs;
+      needed.set(c, list);
+    }
+    return list;
   };
   const diagnostics: Diagnostic[] = [];
   for (let grew = true; grew; ) {
