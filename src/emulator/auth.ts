@@ -119,9 +119,10 @@ function emailOf(claims: TokenClaims): string | undefined {
   }
 }
 
-export function userByEmail(store: Store, email: string): Doc | undefined {
+/** The stored user, read-only (never mutate): every authenticated request looks one up. */
+export function userByEmail(store: Store, email: string): Readonly<Doc> | undefined {
   const lower = email.toLowerCase();
-  return store.find(
+  return store.scan(
     'users',
     (u) => String((u.profile as { email?: string })?.email).toLowerCase() === lower,
   )[0];

@@ -74,6 +74,11 @@ export class Store {
     return doc ? clone(doc) : undefined;
   }
 
+  /** Like get() but without copying: the stored document itself, for read-only use. Never mutate. */
+  peek(collection: string, id: string): Readonly<Doc> | undefined {
+    return this.coll(collection).get(id);
+  }
+
   /** Like get(), but a missing document is a 404 IW10001. */
   require(collection: string, id: string): Doc {
     const doc = this.get(collection, id);

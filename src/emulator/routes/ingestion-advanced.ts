@@ -3,7 +3,7 @@ import type { EmuApp, EmuRequest, EmuResult } from '../app.js';
 import { EmuError } from '../errors.js';
 import { bodyObject, list, ok } from '../respond.js';
 import type { Doc } from '../store.js';
-import { asRecord, type Body, requireSource, requireTable, updateIfChanged } from './ingestion-lookup.js';
+import { asRecord, type Body, peekSource, peekTable, updateIfChanged } from './ingestion-lookup.js';
 
 type Level = 'source' | 'table';
 
@@ -31,8 +31,8 @@ interface Owner {
 
 function ownerOf(app: EmuApp, req: EmuRequest, level: Level): Owner {
   const sourceId = req.params.source_id!;
-  if (level === 'source') return { level, entityId: requireSource(app, sourceId).id, sourceId };
-  return { level, entityId: requireTable(app, sourceId, req.params.table_id!).id, sourceId };
+  if (level === 'source') return { level, entityId: peekSource(app, sourceId).id, sourceId };
+  return { level, entityId: peekTable(app, sourceId, req.params.table_id!).id, sourceId };
 }
 
 function configsOf(app: EmuApp, owner: Owner): Doc[] {

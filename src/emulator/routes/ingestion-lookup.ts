@@ -7,7 +7,16 @@ export type Body = Record<string, unknown>;
 
 /** The source, or 404 IW10001. */
 export function requireSource(app: EmuApp, sourceId: string): Doc {
-  const source = app.store.get('sources', sourceId);
+  peekSource(app, sourceId);
+  return app.store.get('sources', sourceId) as Doc;
+}
+
+/**
+ * Like requireSource, but the stored document itself, read-only (never mutate): for lookups on
+ * every read request, which would otherwise copy the document each time.
+ */
+export function peekSource(app: EmuApp, sourceId: string): Readonly<Doc> {
+  const source = app.store.peek('sources', sourceId);
   if (!source) throw new EmuError(404, 'IW10001', `Source with id '${sourceId}' not found`);
   return source;
 }
@@ -20,8 +29,20 @@ export function requireChild(
   id: string,
   label: string,
 ): Doc {
-  requireSource(app, sourceId);
-  const doc = app.store.get(collection, id);
+  peekChild(app, collection, sourceId, id, label);
+  return app.store.get(collection, id) as Doc;
+}
+
+/** Like requireChild, but the stored document itself, read-only (see peekSource). */
+export function peekChild(
+  app: EmuApp,
+  collection: string,
+  sourceId: string,
+  id: string,
+  label: string,
+): Readonly<Doc> {
+  peekSource(app, sourceId);
+  const doc = app.store.peek(collection, id);
   if (!doc || doc.source !== sourceId) {
     throw new EmuError(404, 'IW10001', `${label} with id '${id}' not found in source '${sourceId}'`);
   }
@@ -30,6 +51,11 @@ export function requireChild(
 
 export function requireTable(app: EmuApp, sourceId: string, tableId: string): Doc {
   return requireChild(app, 'tables', sourceId, tableId, 'Table');
+}
+
+/** Like requireTable, read-only (see peekSource): a table carries its columns. */
+export function peekTable(app: EmuApp, sourceId: string, tableId: string): Readonly<Doc> {
+  return peekChild(app, 'tables', sourceId, tableId, 'Table');
 }
 
 /** Table groups whose `tables[]` list this table. */

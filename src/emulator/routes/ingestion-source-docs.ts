@@ -152,9 +152,9 @@ function environmentDetails(app: EmuApp, source: Doc): Body[] {
  * made from either side shows on both).
  */
 export function sourceView(app: EmuApp, source: Doc, tableIds?: string[]): Body {
-  const tables = tableIds ?? app.store.find('tables', (t) => t.source === source.id).map((t) => t.id);
+  const tables = tableIds ?? app.store.scan('tables', (t) => t.source === source.id).map((t) => t.id);
   const associated_domains = app.store
-    .find('domains', (d) => Array.isArray(d.accessible_sources) && d.accessible_sources.includes(source.id))
+    .scan('domains', (d) => Array.isArray(d.accessible_sources) && d.accessible_sources.includes(source.id))
     .map((d) => d.id);
   return { ...source, tables, associated_domains, environment_details: environmentDetails(app, source) };
 }
@@ -174,7 +174,7 @@ export function syncSourceDomains(app: EmuApp, sourceId: string, domainIds: unkn
 /** Table ids per source, computed once for a whole listing. */
 export function tableIdsBySource(app: EmuApp): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const table of app.store.all('tables')) {
+  for (const table of app.store.scan('tables')) {
     const key = String(table.source);
     const ids = out.get(key);
     if (ids) ids.push(table.id);

@@ -65,7 +65,7 @@ export function insertTable(app: EmuApp, input: NewTable): Doc {
 }
 
 /** The table as responses show it (the data lake path derives from the source and the id). */
-export function tableView(doc: Doc, source?: Doc): Body {
+export function tableView(doc: Readonly<Doc>, source?: Readonly<Doc>): Body {
   const base = typeof source?.data_lake_path === 'string' ? source.data_lake_path : '/iw/sources';
   return { data_lake_path: `${base}/${doc.id}`, ...doc };
 }
@@ -80,13 +80,8 @@ function withAliases(view: Body): Body {
 }
 
 /** List envelope of tables; filters may use the storage names (origTableName, schemaNameAtSource). */
-export function listTables(app: EmuApp, req: EmuRequest, tables: Doc[]): EmuResult {
-  const sources = new Map<string, Doc | undefined>();
-  const sourceOf = (id: unknown): Doc | undefined => {
-    const key = String(id);
-    if (!sources.has(key)) sources.set(key, app.store.get('sources', key));
-    return sources.get(key);
-  };
+export function listTables(app: EmuApp, req: EmuRequest, tables: readonly Readonly<Doc>[]): EmuResult {
+  const sourceOf = (id: unknown) => app.store.peek('sources', String(id));
   const result = list(
     req,
     tables.map((table) => withAliases(tableView(table, sourceOf(table.source)))),

@@ -10,6 +10,7 @@ import {
   assertTableFree,
   type Body,
   isRecord,
+  peekSource,
   requireChild,
   requireSource,
   updateIfChanged,
@@ -118,8 +119,8 @@ function registerKind(app: EmuApp, kind: MappingKind): void {
   };
 
   app.route('GET', base, (req) => {
-    const source = requireSource(app, req.params.source_id!);
-    const mappings = app.store.find(kind.collection, (m) => m.source === source.id);
+    const source = peekSource(app, req.params.source_id!);
+    const mappings = app.store.scan(kind.collection, (m) => m.source === source.id);
     return list(
       req,
       mappings.map((m) => mappingView(app, kind, m)),

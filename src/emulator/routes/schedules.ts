@@ -3,14 +3,14 @@ import type { EmuApp, EmuRequest, EmuResult } from '../app.js';
 import { EmuError } from '../errors.js';
 import { bodyObject, created } from '../respond.js';
 import type { Doc } from '../store.js';
-import { asRecord, type Body, requireChild, updateIfChanged } from './ingestion-lookup.js';
+import { asRecord, type Body, peekChild, requireChild, updateIfChanged } from './ingestion-lookup.js';
 import { normalizeSchedule, scheduleProblem } from './ingestion-schedule-rules.js';
 
 /**
  * The schedule lives on the table group document (`schedule`, `schedule_status`, `scheduler_username`),
  * so a GET of the group shows it too. A group never scheduled answers `schedule_details: null`.
  */
-function scheduleView(group: Doc): Body {
+function scheduleView(group: Readonly<Doc>): Body {
   return {
     entity_id: group.id,
     schedule_type: 'table-group-cdc',
@@ -30,7 +30,8 @@ export function register(app: EmuApp): void {
   };
 
   app.route('GET', base, (req) => {
-    const view = scheduleView(groupOf(req));
+    const { source_id: sourceId, table_group_id: groupId } = req.params;
+    const view = scheduleView(peekChild(app, 'table_groups', sourceId!, groupId!, 'Table group'));
     // The spec answers unwrapped; `result` repeats it for clients that read results only.
     return { status: 200, body: { message: '', ...view, result: view } };
   });

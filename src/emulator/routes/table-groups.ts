@@ -10,6 +10,7 @@ import {
   auditEntries,
   type Body,
   isRecord,
+  peekSource,
   requireChild,
   requireSource,
   sameJson,
@@ -97,11 +98,11 @@ function groupDoc(app: EmuApp, source: Doc, body: Body, exceptId?: string): Body
 }
 
 /** The group as GET shows it: table entries enriched the way the spec's item shows them. */
-function groupView(app: EmuApp, group: Doc): Body {
+function groupView(app: EmuApp, group: Readonly<Doc>): Body {
   const computeId = String(asRecord(group.environment_compute_template).environment_compute_template_id);
   const tables = asArray(group.tables).map((item) => {
     const entry = asRecord(item);
-    const table = app.store.get('tables', String(entry.table_id));
+    const table = app.store.peek('tables', String(entry.table_id));
     return {
       ...entry,
       name: table?.name,
@@ -143,10 +144,10 @@ export function register(app: EmuApp): void {
     requireChild(app, 'table_groups', req.params.source_id!, req.params.table_group_id!, 'Table group');
 
   app.route('GET', base, (req) => {
-    const source = requireSource(app, req.params.source_id!);
+    const source = peekSource(app, req.params.source_id!);
     return list(
       req,
-      app.store.find('table_groups', (g) => g.source === source.id).map((g) => groupView(app, g)),
+      app.store.scan('table_groups', (g) => g.source === source.id).map((g) => groupView(app, g)),
     );
   });
   app.route(

@@ -12,6 +12,7 @@ import {
   auditEntries,
   type Body,
   isRecord,
+  peekSource,
   requireSource,
   requireTable,
   updateIfChanged,
@@ -80,11 +81,11 @@ export function register(app: EmuApp): void {
   const base = '/sources/:source_id/tables';
 
   app.route('GET', base, (req) => {
-    const source = requireSource(app, req.params.source_id!);
+    const source = peekSource(app, req.params.source_id!);
     return listTables(
       app,
       req,
-      app.store.find('tables', (t) => t.source === source.id),
+      app.store.scan('tables', (t) => t.source === source.id),
     );
   });
   app.route(
@@ -138,7 +139,7 @@ export function register(app: EmuApp): void {
     options,
   );
 
-  app.route('GET', '/tables', (req) => listTables(app, req, app.store.all('tables')));
+  app.route('GET', '/tables', (req) => listTables(app, req, app.store.scan('tables')));
   app.route('GET', '/tables/:table_id/lineage', (req) => {
     const table = app.store.get('tables', req.params.table_id!);
     if (!table) throw new EmuError(404, 'IW10001', `Table with id '${req.params.table_id}' not found`);

@@ -8,6 +8,7 @@ import {
   asArray,
   asRecord,
   type Body,
+  peekTable,
   requireTable,
   updateIfChanged,
   withoutKeys,
@@ -61,10 +62,10 @@ export function register(app: EmuApp): void {
   const serverKeys = [...AUDIT_KEYS, 'table_id'];
 
   app.route('GET', base, (req) => {
-    const table = tableOf(req);
+    const table = peekTable(app, req.params.source_id!, req.params.table_id!);
     return list(
       req,
-      app.store.find('validation_specs', (s) => s.table_id === table.id),
+      app.store.scan('validation_specs', (s) => s.table_id === table.id),
     );
   });
   app.route(
