@@ -97,6 +97,8 @@ function escapeInterpolation(
   pointer: string,
   isSecret: (pointer: string) => boolean,
 ): unknown {
+  // Most specs hold no `${` at all: they are kept as they are, without a copy or a pointer per field.
+  if (!holdsInterpolation(value)) return value;
   if (typeof value === 'string') return isSecret(pointer) ? value : value.replaceAll('${', () => '$${');
   if (Array.isArray(value)) return value.map((v, i) => escapeInterpolation(v, `${pointer}/${i}`, isSecret));
   if (value !== null && typeof value === 'object') {
@@ -108,4 +110,13 @@ function escapeInterpolation(
     return out;
   }
   return value;
+}
+
+function holdsInterpolation(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('${');
+  if (Array.isArray(value)) return value.some(holdsInterpolation);
+  if (value !== null && typeof value === 'object') {
+    for (const key in value) if (holdsInterpolation((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }

@@ -35,9 +35,36 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; hasDefault: boolean; def
     : { inner: current, hasDefault: false };
 }
 
+/** unwrap() and the object fields of a schema, worked out once per schema (10k tables share one). */
+const unwrapped = new WeakMap<z.ZodType, ReturnType<typeof unwrap>>();
+const unwrapOnce = (schema: z.ZodType): ReturnType<typeof unwrap> => {
+  let found = unwrapped.get(schema);
+  if (!found) unwrapped.set(schema, (found = unwrap(schema)));
+  return found;
+};
+
+interface Field {
+  key: string;
+  schema: z.ZodType;
+  hasDefault: boolean;
+  defaultValue?: unknown;
+}
+const fieldLists = new WeakMap<Record<string, z.ZodType>, Field[]>();
+const fieldsOf = (shape: Record<string, z.ZodType>): Field[] => {
+  let fields = fieldLists.get(shape);
+  if (!fields) {
+    fields = Object.entries(shape).map(([key, schema]) => {
+      const { hasDefault, defaultValue } = unwrapOnce(schema);
+      return { key, schema, hasDefault, defaultValue };
+    });
+    fieldLists.set(shape, fields);
+  }
+  return fields;
+};
+
 /** `value` with schema key order and without fields that equal their zod default. */
 export function stripDefaults(value: unknown, schema: z.ZodType): unknown {
-  const { inner } = unwrap(schema);
+  const { inner } = unwrapOnce(schema);
   const def = defOf(inner);
   switch (def.type) {
     case 'object':
@@ -58,14 +85,14 @@ function shapeObject(
   shape: Record<string, z.ZodType>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, fieldSchema] of Object.entries(shape)) {
-    if (value[key] === undefined) continue;
-    const field = unwrap(fieldSchema);
-    if (field.hasDefault && isDeepStrictEqual(value[key], field.defaultValue)) continue;
-    out[key] = stripDefaults(value[key], fieldSchema);
+  for (const field of fieldsOf(shape)) {
+    const item = value[field.key];
+    if (item === undefined) continue;
+    if (field.hasDefault && isDeepStrictEqual(item, field.defaultValue)) continue;
+    out[field.key] = stripDefaults(item, field.schema);
   }
   // Keys the shape does not declare (loose objects) keep their order, after the declared ones.
-  for (const [key, item] of Object.entries(value)) if (!(key in shape) && item !== undefined) out[key] = item;
+  for (const key in value) if (!(key in shape) && value[key] !== undefined) out[key] = value[key];
   return out;
 }
 
