@@ -105,7 +105,8 @@ interface ClientStats extends CallStats {
 export interface ApiClient {
   request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
   get<T = unknown>(path: string, query?: Record<string, QueryValue>, intent?: string): Promise<T>;
-  list(path: string, options?: ListOptions): AsyncIterable<Record<string, unknown>>;
+  /** A list page by page (a page is handled whole: an item at a time cost an await per item). */
+  pages(path: string, options?: ListOptions): AsyncIterable<Record<string, unknown>[]>;
   listAll(path: string, options?: ListOptions): Promise<Record<string, unknown>[]>;
   stats(): ClientStats;
   /** Warnings the CLI prints on every run (e.g. TLS verification off). */
@@ -235,8 +236,8 @@ export function createClient(options: CreateClientOptions): ApiClient {
       });
       return response.body;
     },
-    async *list(path: string, listOptions: ListOptions = {}): AsyncIterable<Record<string, unknown>> {
-      const pages = listPages(
+    pages(path: string, listOptions: ListOptions = {}): AsyncIterable<Record<string, unknown>[]> {
+      return listPages(
         {
           basePath: endpoint.basePath,
           getHostRelative: async (target, intent) =>
@@ -249,11 +250,10 @@ export function createClient(options: CreateClientOptions): ApiClient {
           ...listOptions,
         },
       );
-      for await (const page of pages) yield* page;
     },
     async listAll(path: string, listOptions?: ListOptions): Promise<Record<string, unknown>[]> {
       const items: Record<string, unknown>[] = [];
-      for await (const item of client.list(path, listOptions)) items.push(item);
+      for await (const page of client.pages(path, listOptions)) items.push(...page);
       return items;
     },
     stats: () => ({

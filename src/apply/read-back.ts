@@ -10,9 +10,11 @@ export function readBackFor(client: ReadClient) {
     const { def, path, name } = collectionOf(address, ids);
     const filter = def.read.keyOf ? undefined : { name };
     const found: string[] = [];
-    for await (const item of client.list(path, { intent: `look up ${address}`, filter })) {
-      const key = def.read.keyOf ? def.read.keyOf(item) : item.name;
-      if (key === name) found.push(String(item.id));
+    for await (const page of client.pages(path, { intent: `look up ${address}`, filter })) {
+      for (const item of page) {
+        const key = def.read.keyOf ? def.read.keyOf(item) : item.name;
+        if (key === name) found.push(String(item.id));
+      }
     }
     return found;
   };
@@ -35,9 +37,11 @@ export function readBackBatchFor(client: ReadClient) {
     const wanted = new Map(items.map((item, i) => [key.item(item.body), i]));
     const found = items.map((): string[] => []);
     const intent = `look up the ${items.length} object(s) of a batch under ${path}`;
-    for await (const live of client.list(path, { intent })) {
-      const at = wanted.get(key.live(live));
-      if (at !== undefined) found[at]?.push(String(live.id));
+    for await (const page of client.pages(path, { intent })) {
+      for (const live of page) {
+        const at = wanted.get(key.live(live));
+        if (at !== undefined) found[at]?.push(String(live.id));
+      }
     }
     return found;
   };

@@ -36,6 +36,9 @@ export interface LiveState {
 
 /** The slice of the API client that reading needs (the real client satisfies it structurally). */
 export interface ReadClient {
-  list(path: string, options?: { intent?: string; filter?: object }): AsyncIterable<Record<string, unknown>>;
+  pages(
+    path: string,
+    options?: { intent?: string; filter?: object },
+  ): AsyncIterable<Record<string, unknown>[]>;
   get<T = unknown>(path: string, query?: Record<string, string>, intent?: string): Promise<T>;
 }

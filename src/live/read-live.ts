@@ -131,7 +131,7 @@ async function readCollection(
   const listedKey = (item: Record<string, unknown>) =>
     def.read.keyOf ? def.read.keyOf(item) : String(item.name ?? '');
   const listed: Record<string, unknown>[] = [];
-  for await (const item of client.list(listPath, { intent: `read ${kind} list` })) listed.push(item);
+  for await (const page of client.pages(listPath, { intent: `read ${kind} list` })) listed.push(...page);
   // Everything below sees the name the manifests use (the item itself keeps the live one).
   const listedNames = listed.map(listedKey);
   const renamed = renames?.size ? renames.namesFor(kind, where.ancestors, listedNames) : undefined;
@@ -242,7 +242,7 @@ async function readDocument(client: ReadClient, path: string): Promise<unknown> 
   const body = await client.get<Record<string, unknown>>(path, { limit: String(DOCUMENT_PAGE) });
   if (body && typeof body === 'object' && Array.isArray(body.result) && body.result.length >= DOCUMENT_PAGE) {
     const items: unknown[] = [];
-    for await (const item of client.list(path)) items.push(item);
+    for await (const page of client.pages(path)) items.push(...page);
     return items;
   }
   return body && typeof body === 'object' && 'result' in body ? body.result : body;

@@ -36,9 +36,9 @@ function fakeApi() {
     ],
   };
   const client: ReadClient = {
-    async *list(path) {
+    async *pages(path) {
       gets.push(path);
-      yield* lists[path] ?? [];
+      yield lists[path] ?? [];
     },
     async get<T>(path: string) {
       gets.push(path);
@@ -81,13 +81,13 @@ describe('readLive', () => {
     const columns = [{ name: 'id', sql_type: -5, target_column_order: 1 }];
     const withColumns = () => {
       const api = fakeApi();
-      const list = api.client.list;
-      api.client.list = (path, options) =>
+      const pages = api.client.pages;
+      api.client.pages = (path, options) =>
         path.endsWith('/tables')
           ? (async function* () {
-              for await (const item of list(path, options)) yield { ...item, columns };
+              for await (const page of pages(path, options)) yield page.map((item) => ({ ...item, columns }));
             })()
-          : list(path, options);
+          : pages(path, options);
       return api;
     };
     const source_table = { table_name: 'orders', schema_name: 'dbo' };
