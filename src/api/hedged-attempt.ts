@@ -1,10 +1,11 @@
 // A GET that has not answered by the hedge delay gets a twin; the first answer wins and the
-// other is aborted. Only for GETs: a write is never sent twice by this layer.
-import type { AttemptResult } from './transport.js';
+// other is cut. Only for GETs: a write is never sent twice by this layer. Driven by one timer and
+// the attempts' own settling (no race of promises): most GETs answer before the delay.
+import { AttemptCut, type AttemptResult } from './transport.js';
 
 export interface HedgeOptions {
-  /** Sends one attempt; aborting the controller must cut it. */
-  send: (controller: AbortController) => Promise<AttemptResult>;
+  /** Sends one attempt; cutting it must end it. */
+  send: (cut: AttemptCut) => Promise<AttemptResult>;
   hedgeAfterMs: number;
   signal?: AbortSignal;
   /** Asked when the delay passes: may a twin be sent (the retry budget pays for it)? */
@@ -16,48 +17,51 @@ export interface HedgeOutcome {
   hedged: boolean;
 }
 
-type Settled = { result: AttemptResult; which: 0 | 1 };
-
-export async function hedgedAttempt(options: HedgeOptions): Promise<HedgeOutcome> {
-  // The twin's controller is made only when a twin is sent: most GETs never need it.
-  const controllers: AbortController[] = [new AbortController()];
+export function hedgedAttempt(options: HedgeOptions): Promise<HedgeOutcome> {
+  const { signal } = options;
+  const cuts = [new AttemptCut()];
   const cancelAll = (): void => {
-    for (const c of controllers) c.abort();
+    for (const cut of cuts) cut.abort();
   };
-  if (options.signal?.aborted) cancelAll();
-  options.signal?.addEventListener('abort', cancelAll, { once: true });
-  try {
-    return await race(options, controllers);
-  } finally {
-    options.signal?.removeEventListener('abort', cancelAll);
-  }
-}
-
-async function race(options: HedgeOptions, controllers: AbortController[]): Promise<HedgeOutcome> {
-  const start = (which: 0 | 1): Promise<Settled> => {
-    const controller = controllers[which] ?? new AbortController();
-    controllers[which] = controller;
-    if (options.signal?.aborted) controller.abort();
-    return options.send(controller).then((result) => ({ result, which }));
-  };
-  const first = start(0);
-  let timer: NodeJS.Timeout | undefined;
-  const delay = new Promise<'hedge'>((resolve) => {
-    timer = setTimeout(() => resolve('hedge'), options.hedgeAfterMs);
+  if (signal?.aborted) cancelAll();
+  signal?.addEventListener('abort', cancelAll, { once: true });
+  return new Promise((resolve, reject) => {
+    const results: (AttemptResult | undefined)[] = [];
+    let twin = false;
+    /** Which attempt ended first once a twin runs. */
+    let firstDone: 0 | 1 | undefined;
+    const finish = (result: AttemptResult, hedged: boolean): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancelAll);
+      resolve({ result, hedged });
+    };
+    const settled = (which: 0 | 1, result: AttemptResult): void => {
+      results[which] = result;
+      if (!twin) {
+        finish(result, false);
+        return;
+      }
+      if (firstDone === undefined) {
+        firstDone = which;
+        // An answer wins: the other is cut, and awaited so nothing of it outlives the call.
+        if (result.kind === 'response') cuts[which === 0 ? 1 : 0]?.abort();
+        return;
+      }
+      const first = results[firstDone] as AttemptResult;
+      // The first to end failed (reset, timeout): the twin may still have answered.
+      finish(first.kind === 'response' || result.kind !== 'response' ? first : result, true);
+    };
+    const start = (which: 0 | 1): void => {
+      const cut = cuts[which] ?? new AttemptCut();
+      cuts[which] = cut;
+      if (signal?.aborted) cut.abort();
+      options.send(cut).then((result) => settled(which, result), reject);
+    };
+    const timer = setTimeout(() => {
+      if (results[0] !== undefined || !options.mayHedge()) return;
+      twin = true;
+      start(1);
+    }, options.hedgeAfterMs);
+    start(0);
   });
-  const early = await Promise.race([first, delay]);
-  clearTimeout(timer);
-  if (early !== 'hedge') return { result: early.result, hedged: false };
-  if (!options.mayHedge()) return { result: (await first).result, hedged: false };
-  const second = start(1);
-  const done = await Promise.race([first, second]);
-  const other = done.which === 0 ? second : first;
-  if (done.result.kind === 'response') {
-    controllers[done.which === 0 ? 1 : 0]?.abort();
-    await other;
-    return { result: done.result, hedged: true };
-  }
-  // The first to end failed (reset, timeout): the twin may still answer.
-  const late = await other;
-  return { result: late.result.kind === 'response' ? late.result : done.result, hedged: true };
 }

@@ -22,7 +22,7 @@ import {
   outcomeOfStatus,
   parseRetryAfter,
 } from './retry-policy.js';
-import { type AttemptResult, sendAttempt } from './transport.js';
+import { type AttemptCut, type AttemptResult, sendAttempt } from './transport.js';
 
 export interface CallStats {
   requests: number;
@@ -244,11 +244,8 @@ async function attempt(
 ): Promise<AttemptResult> {
   const kind: CallClass = call.method === 'GET' ? 'read' : 'write';
   const deadlineMs = Math.max(1, Math.min(ctx.latency.attemptDeadline(kind), untilDeadline(ctx)));
-  // A hedged attempt is cut through its own controller (the hedge listens to the run's signal).
-  const send = async (cut: {
-    signal?: AbortSignal;
-    controller?: AbortController;
-  }): Promise<AttemptResult> => {
+  // A hedged attempt is cut through its own cut (the hedge listens to the run's signal).
+  const send = async (cut: { signal?: AbortSignal; cut?: AttemptCut }): Promise<AttemptResult> => {
     const startedAt = performance.now();
     const result = await sendAttempt({
       dispatcher: ctx.dispatcher,
@@ -268,7 +265,7 @@ async function attempt(
   if (call.method !== 'GET' || !ctx.hedging || !call.hedge)
     return send(ctx.signal ? { signal: ctx.signal } : {});
   const hedge = await hedgedAttempt({
-    send: (controller) => send({ controller }),
+    send: (cut) => send({ cut }),
     hedgeAfterMs: ctx.latency.slowAfter('read'),
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     mayHedge: () => ctx.budget.trySpend('hedge'),

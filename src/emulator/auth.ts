@@ -41,9 +41,13 @@ export interface TokenClaims {
   sub: string;
 }
 
+/** Tokens whose signature was checked, kept so a busy client's requests skip the HMAC (bounded). */
+const VERIFIED_CACHE = 1024;
+
 /** Tokens and blacklist for one emulator instance. */
 export class Sessions {
   private readonly blacklist = new Set<string>();
+  private readonly verified = new Map<string, TokenClaims>();
   /** Test instrument (read-only): when each access token was minted and expires, in ms. */
   readonly mints: Array<{ at: number; exp: number }> = [];
   /** Test instrument: distinct tokens refused for being past their expiry. */
@@ -73,6 +77,18 @@ export class Sessions {
 
   /** Signature-checked claims, or undefined for a malformed or forged token. */
   decode(token: string): TokenClaims | undefined {
+    // A token's signature is checked once: a client sends the same token on thousands of requests.
+    const known = this.verified.get(token);
+    if (known) return known;
+    const claims = this.verify(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_CACHE) this.verified.clear();
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private verify(token: string): TokenClaims | undefined {
     const parts = token.split('.');
     if (parts.length !== 3) return undefined;
     const expected = Buffer.from(this.sign(`${parts[0]}.${parts[1]}`));

@@ -30,6 +30,7 @@ function decodeLenient(text: string): string {
 
 /** Path segments: %-escapes decoded (`%23` → `#`), `+` kept, a raw `%` kept. */
 export function decodeSegment(text: string): string {
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {

@@ -22,13 +22,16 @@ const UNSUPPORTED = new Unsupported();
 /** The document's YAML text (ending in a newline), or undefined to let `yaml` write it. */
 export function emitYaml(root: Record<string, unknown>, comment?: string): string | undefined {
   if (comment?.includes('\n')) return undefined;
+  // Pieces are collected and joined once: building each level's text and concatenating it into
+  // its parent's copied every line once per level (most of an export's garbage after reading).
+  const out: string[] = comment === undefined ? [] : [`#${comment}\n`];
   try {
-    const head = comment === undefined ? '' : `#${comment}\n`;
-    return `${head}${mapLines(root, '')}`;
+    mapLines(root, '', out);
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
   }
+  return out.join('');
 }
 
 function isMap(value: unknown): value is Record<string, unknown> {
@@ -55,27 +58,40 @@ function text(value: string): string {
   return readsAsNonString(value) ? `"${value}"` : value;
 }
 
-/** `key: value` lines of a non-empty map (an empty one is written `{}` by its parent). */
-function mapLines(map: Record<string, unknown>, indent: string): string {
-  let out = '';
+/**
+ * `key: value` lines of a non-empty map (an empty one is written `{}` by its parent). The first
+ * line starts with `lead` (a list item's `- `), the others with `indent`.
+ */
+function mapLines(map: Record<string, unknown>, indent: string, out: string[], lead = indent): void {
+  let start = lead;
   for (const name of Object.keys(map)) {
     const value = map[name];
     if (value === undefined) throw UNSUPPORTED;
-    out += `${indent}${text(name)}:${valueAfterKey(value, indent)}`;
+    out.push(start, text(name), ':');
+    valueAfterKey(value, indent, out);
+    start = indent;
   }
-  return out;
 }
 
 /** What follows `key:` — on the same line, or on indented lines below. */
-function valueAfterKey(value: unknown, indent: string): string {
+function valueAfterKey(value: unknown, indent: string, out: string[]): void {
   if (isMap(value)) {
-    return Object.keys(value).length === 0 ? ' {}\n' : `\n${mapLines(value, `${indent}  `)}`;
+    if (Object.keys(value).length === 0) out.push(' {}\n');
+    else {
+      out.push('\n');
+      mapLines(value, `${indent}  `, out);
+    }
+    return;
   }
   if (Array.isArray(value)) {
     const flow = flowList(value);
-    return flow === undefined ? `\n${listLines(value, `${indent}  `)}` : ` ${flow}\n`;
+    if (flow === undefined) {
+      out.push('\n');
+      listLines(value, `${indent}  `, out);
+    } else out.push(' ', flow, '\n');
+    return;
   }
-  return ` ${scalar(value)}\n`;
+  out.push(' ', scalar(value), '\n');
 }
 
 /** `[a, b]` when `yaml` would write the list in flow style; undefined for block style. */
@@ -89,25 +105,18 @@ function flowList(list: readonly unknown[]): string | undefined {
 }
 
 /** `- item` lines of a non-empty block list. */
-function listLines(list: readonly unknown[], indent: string): string {
-  let out = '';
+function listLines(list: readonly unknown[], indent: string, out: string[]): void {
   for (const item of list) {
     if (item === undefined) throw UNSUPPORTED;
     if (isMap(item)) {
-      const names = Object.keys(item);
-      if (names.length === 0) {
-        out += `${indent}- {}\n`;
-        continue;
-      }
+      if (Object.keys(item).length === 0) out.push(`${indent}- {}\n`);
       // The first entry shares the dash's line; the others align under it.
-      const lines = mapLines(item, `${indent}  `);
-      out += `${indent}- ${lines.slice(indent.length + 2)}`;
+      else mapLines(item, `${indent}  `, out, `${indent}- `);
     } else if (Array.isArray(item)) {
       if (item.length > 0) throw UNSUPPORTED; // lists in lists: rare, left to `yaml`
-      out += `${indent}- []\n`;
+      out.push(`${indent}- []\n`);
     } else {
-      out += `${indent}- ${scalar(item)}\n`;
+      out.push(indent, '- ', scalar(item), '\n');
     }
   }
-  return out;
 }
