@@ -39,7 +39,10 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; hasDefault: boolean; def
 const unwrapped = new WeakMap<z.ZodType, ReturnType<typeof unwrap>>();
 const unwrapOnce = (schema: z.ZodType): ReturnType<typeof unwrap> => {
   let found = unwrapped.get(schema);
-  if (!found) unwrapped.set(schema, (found = unwrap(schema)));
+  if (!found) {
+    found = unwrap(schema);
+    unwrapped.set(schema, found);
+  }
   return found;
 };
 
