@@ -31,9 +31,16 @@ export function omitNeutral(spec: Record<string, unknown>, options: OmitOptions)
   const neutral = (candidate: Record<string, unknown>) =>
     isDeepStrictEqual(options.canonical(candidate), target);
   const memo: OmitMemo = options.memo ?? new Map();
-  const fields = candidatePaths(spec)
-    .filter((path) => !options.keep?.(toPointer(path)))
-    .map((path) => ({ path, ...memoKey(spec, path) }));
+  const fields: { path: string[]; field: string; value: string }[] = [];
+  for (const path of candidatePaths(spec)) {
+    const field = toPointer(path);
+    if (options.keep?.(field)) continue;
+    // A field the memo has never seen neutral is neither predicted nor tried (the loop below
+    // would skip it): it is left out before its value is even written down.
+    const entry = memo.get(field);
+    if (entry && entry.neutral.size === 0 && entry.not.size >= NEVER_NEUTRAL_AFTER) continue;
+    fields.push({ path, field, value: valueKey(spec, path) });
+  }
   const seen = (field: string) => {
     const entry = memo.get(field) ?? { neutral: new Set<string>(), not: new Set<string>() };
     memo.set(field, entry);
@@ -60,10 +67,11 @@ export function omitNeutral(spec: Record<string, unknown>, options: OmitOptions)
   return current;
 }
 
-function memoKey(spec: Record<string, unknown>, path: readonly string[]): { field: string; value: string } {
+/** The value at `path` as the memo keys it. */
+function valueKey(spec: Record<string, unknown>, path: readonly string[]): string {
   let value: unknown = spec;
   for (const segment of path) value = (value as Record<string, unknown> | undefined)?.[segment];
-  return { field: toPointer(path), value: JSON.stringify(value) };
+  return JSON.stringify(value);
 }
 
 /**

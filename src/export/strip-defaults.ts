@@ -91,7 +91,7 @@ function shapeObject(
   for (const field of fieldsOf(shape)) {
     const item = value[field.key];
     if (item === undefined) continue;
-    if (field.hasDefault && isDeepStrictEqual(item, field.defaultValue)) continue;
+    if (field.hasDefault && sameValue(item, field.defaultValue)) continue;
     out[field.key] = stripDefaults(item, field.schema);
   }
   // Keys the shape does not declare (loose objects) keep their order, after the declared ones.
@@ -111,6 +111,12 @@ function shapeUnion(value: unknown, union: z.ZodType, options: readonly z.ZodTyp
   if (!union.safeParse(value).success) return value;
   const option = options.find((o) => o.safeParse(value).success);
   return option ? stripDefaults(value, option) : value;
+}
+
+/** isDeepStrictEqual, with the common scalar case answered without it. */
+function sameValue(a: unknown, b: unknown): boolean {
+  const scalar = (v: unknown) => v === null || typeof v !== 'object';
+  return scalar(a) && scalar(b) ? Object.is(a, b) : isDeepStrictEqual(a, b);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
