@@ -136,6 +136,9 @@ async function readCollection(
   const listedNames = listed.map(listedKey);
   const renamed = renames?.size ? renames.namesFor(kind, where.ancestors, listedNames) : undefined;
   const itemKeys = Object.entries(def.read.itemKeys ?? {});
+  // Worked out once per set of managed keys (objects with the same keys share one set).
+  const wanted = new Map<Managed, [string, string][]>();
+  const unmanaged = new Map<Managed, string[]>();
   const entries: Entry[] = [];
   listed.forEach((item, i) => {
     const name = renamed?.[i]?.name ?? listedNames[i] ?? '';
@@ -202,15 +205,19 @@ async function readCollection(
 
   /** The documents feeding a field the manifests manage (`managed`) for an object. */
   function wantedDocuments(managed: Managed): [string, string][] {
-    return documents.filter(([doc]) => {
-      const keys = def.read.documentKeys?.[doc];
-      return !keys || feedsAny(managed, keys);
-    });
+    return once(wanted, managed, () =>
+      documents.filter(([doc]) => {
+        const keys = def.read.documentKeys?.[doc];
+        return !keys || feedsAny(managed, keys);
+      }),
+    );
   }
 
   /** The item fields (`read.itemKeys`) feeding no field the manifests manage for an object. */
   function unmanagedItemKeys(managed: Managed): string[] {
-    return itemKeys.filter(([, keys]) => !feedsAny(managed, keys)).map(([field]) => field);
+    return once(unmanaged, managed, () =>
+      itemKeys.filter(([, keys]) => !feedsAny(managed, keys)).map(([field]) => field),
+    );
   }
 
   function managedKeys(name: string): Managed {
@@ -220,6 +227,15 @@ async function readCollection(
 
 /** The spec keys the manifests manage for an object (`ReadScope.managedKeys`). */
 type Managed = ReadonlySet<string> | 'all';
+
+function once<T>(cache: Map<Managed, T>, managed: Managed, work: () => T): T {
+  let value = cache.get(managed);
+  if (value === undefined) {
+    value = work();
+    cache.set(managed, value);
+  }
+  return value;
+}
 
 function feedsAny(managed: Managed, keys: readonly string[]): boolean {
   return managed === 'all' || keys.some((k) => managed.has(k));

@@ -14,7 +14,8 @@ export interface ReadScope {
   only?(address: Address): boolean;
   /**
    * The spec keys the manifests manage for an address: documents feeding none of them are not
-   * read (see ReadSpec.documentKeys). Absent, or 'all': every document is read.
+   * read (see ReadSpec.documentKeys). Absent, or 'all': every document is read. Addresses with the
+   * same keys get the same set.
    */
   managedKeys?(address: Address): ReadonlySet<string> | 'all';
 }
@@ -104,12 +105,22 @@ export function manifestScope(options: ScopeOptions): ReadScope {
   }
   // An undeclared object is only ever deleted or reported, which needs no sub-document.
   const none: ReadonlySet<string> = new Set();
+  // One set per distinct key list: 10k tables share a handful, and reading keys its work by them.
+  const keySets = new Map<string, ReadonlySet<string>>();
   return {
     kinds,
     expand: (address, owned) => declared.has(address) || owned || (options.pruneParent?.(address) ?? false),
     managedKeys: (address) => {
       const spec = specs.get(address);
-      return spec ? new Set(Object.keys(spec as object)) : none;
+      if (!spec) return none;
+      const keys = Object.keys(spec as object);
+      const id = keys.join('\u0000');
+      let set = keySets.get(id);
+      if (!set) {
+        set = new Set(keys);
+        keySets.set(id, set);
+      }
+      return set;
     },
   };
 }
