@@ -148,7 +148,7 @@ async function readCollection(
     // Fields no manifest needs are dropped now, before any await: the full items die young.
     const omitted = unmanagedItemKeys(managed).filter((key) => key in item);
     entries.push({
-      item: omitted.length ? withoutKeys(item, omitted) : item,
+      item: omitted.length ? dropKeys(item, omitted) : item,
       name,
       managed,
       omitted,
@@ -239,6 +239,12 @@ function once<T>(cache: Map<Managed, T>, managed: Managed, work: () => T): T {
 
 function feedsAny(managed: Managed, keys: readonly string[]): boolean {
   return managed === 'all' || keys.some((k) => managed.has(k));
+}
+
+/** `item` without `keys`, removed in place: a listed item is fresh from the wire and ours alone. */
+function dropKeys(item: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  for (const key of keys) delete item[key];
+  return item;
 }
 
 /** A shallow copy of `item` without `keys`. */
