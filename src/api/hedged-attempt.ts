@@ -26,42 +26,43 @@ export function hedgedAttempt(options: HedgeOptions): Promise<HedgeOutcome> {
   if (signal?.aborted) cancelAll();
   signal?.addEventListener('abort', cancelAll, { once: true });
   return new Promise((resolve, reject) => {
-    const results: (AttemptResult | undefined)[] = [];
     let twin = false;
-    /** Which attempt ended first once a twin runs. */
-    let firstDone: 0 | 1 | undefined;
-    const finish = (result: AttemptResult, hedged: boolean): void => {
+    /** Once a twin runs: the result of whichever attempt ended first. */
+    let first: AttemptResult | undefined;
+    const end = (): void => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', cancelAll);
+    };
+    const finish = (result: AttemptResult, hedged: boolean): void => {
+      end();
       resolve({ result, hedged });
     };
     const settled = (which: 0 | 1, result: AttemptResult): void => {
-      results[which] = result;
-      if (!twin) {
-        finish(result, false);
-        return;
-      }
-      if (firstDone === undefined) {
-        firstDone = which;
+      if (!twin) finish(result, false);
+      else if (first === undefined) {
+        first = result;
         // An answer wins: the other is cut, and awaited so nothing of it outlives the call.
-        if (result.kind === 'response') cuts[which === 0 ? 1 : 0]?.abort();
-        return;
+        if (result.kind === 'response') cuts[1 - which]?.abort();
       }
-      const first = results[firstDone] as AttemptResult;
       // The first to end failed (reset, timeout): the twin may still have answered.
-      finish(first.kind === 'response' || result.kind !== 'response' ? first : result, true);
+      else finish(first.kind === 'response' || result.kind !== 'response' ? first : result, true);
     };
-    const start = (which: 0 | 1): void => {
-      const cut = cuts[which] ?? new AttemptCut();
-      cuts[which] = cut;
-      if (signal?.aborted) cut.abort();
-      options.send(cut).then((result) => settled(which, result), reject);
+    const start = (which: 0 | 1, cut: AttemptCut): void => {
+      options.send(cut).then(
+        (result) => settled(which, result),
+        (error: unknown) => {
+          end();
+          reject(error);
+        },
+      );
     };
     const timer = setTimeout(() => {
-      if (results[0] !== undefined || !options.mayHedge()) return;
+      if (signal?.aborted || !options.mayHedge()) return;
       twin = true;
-      start(1);
+      const cut = new AttemptCut();
+      cuts.push(cut);
+      start(1, cut);
     }, options.hedgeAfterMs);
-    start(0);
+    start(0, cuts[0] as AttemptCut);
   });
 }

@@ -244,8 +244,8 @@ async function attempt(
 ): Promise<AttemptResult> {
   const kind: CallClass = call.method === 'GET' ? 'read' : 'write';
   const deadlineMs = Math.max(1, Math.min(ctx.latency.attemptDeadline(kind), untilDeadline(ctx)));
-  // A hedged attempt is cut through its own cut (the hedge listens to the run's signal).
-  const send = async (cut: { signal?: AbortSignal; cut?: AttemptCut }): Promise<AttemptResult> => {
+  // A hedged attempt is stopped through its own cut (the hedge listens to the run's signal).
+  const send = async (stop: { signal?: AbortSignal; cut?: AttemptCut }): Promise<AttemptResult> => {
     const startedAt = performance.now();
     const result = await sendAttempt({
       dispatcher: ctx.dispatcher,
@@ -255,7 +255,7 @@ async function attempt(
       ...(bodyText === undefined ? {} : { body: bodyText }),
       deadlineMs,
       maxBodyBytes: ctx.maxBodyBytes,
-      ...cut,
+      ...stop,
     });
     const timedOut = result.kind === 'failure' && result.failure === 'timeout';
     if (timedOut) ctx.stats.timeouts++;

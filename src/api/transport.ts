@@ -154,7 +154,8 @@ export function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
     let size = 0;
     const cancel = (): void => cut.abort();
     const timer = setTimeout(() => {
-      timedOut = true;
+      // A deadline passing after a cut (a hedge's loser still connecting) is not a timeout.
+      timedOut = !cut.aborted;
       cut.abort();
     }, req.deadlineMs);
     const settle = (result: AttemptResult): void => {
@@ -218,8 +219,19 @@ export function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
 
 const abortError = (): Error => new DOMException('This operation was aborted', 'AbortError');
 
-/** `http://host:port/v3/x?y` → origin and path, as the dispatcher takes them. */
+/** Characters a URL may hold as they are (RFC 3986, `%` escapes included; no fragment). */
+const PLAIN_URL = /^[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]*$/;
+
+/**
+ * `http://host:port/v3/x?y` → origin and path, as the dispatcher takes them. A URL with other
+ * characters (a server's raw `links.next`, say `filter={"name":"a b"}`) is encoded by the WHATWG
+ * parser first, as `request()` did: the dispatcher refuses a path with a space in it.
+ */
 function splitUrl(url: string): { origin: string; path: string } {
+  if (!PLAIN_URL.test(url)) {
+    const parsed = new URL(url);
+    return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+  }
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   return slash === -1 ? { origin: url, path: '/' } : { origin: url.slice(0, slash), path: url.slice(slash) };
 }

@@ -120,10 +120,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       throw error;
     }
     if (path === '/_emulator' || path.startsWith('/_emulator/')) {
+      const revision = store.revision;
       const result = handleInstrument(
         { method, path, query, body },
         { journal, reset, faults, store, config },
       );
+      // A reset is answered once it is on disk, like any other write.
+      if (store.revision !== revision) await stateFile?.settled();
       return send(res, result);
     }
     if (path !== '/v3' && !path.startsWith('/v3/')) {

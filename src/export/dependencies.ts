@@ -16,14 +16,21 @@ function dependenciesOf(obj: LiveObject, live: LiveState): Address[] {
   return parent ? [parent, ...refs] : refs;
 }
 
-/** The selection and, transitively, every live object it depends on. */
-export function withDependencies(selected: readonly LiveObject[], live: LiveState): LiveObject[] {
+/**
+ * The selection and, transitively, every live object it depends on, except those `excluded`
+ * (nor what only they lead to: an excluded object is written as an external declaration).
+ */
+export function withDependencies(
+  selected: readonly LiveObject[],
+  live: LiveState,
+  excluded: (obj: LiveObject) => boolean = () => false,
+): LiveObject[] {
   const chosen = new Map(selected.map((o) => [o.address, o]));
   const queue = [...selected];
   for (let obj = queue.shift(); obj; obj = queue.shift()) {
     for (const address of dependenciesOf(obj, live)) {
       const dependency = live.objects.get(address);
-      if (!dependency || chosen.has(address)) continue;
+      if (!dependency || chosen.has(address) || excluded(dependency)) continue;
       chosen.set(address, dependency);
       queue.push(dependency);
     }

@@ -73,7 +73,7 @@ export function exportManifests(live: LiveState, options: ExportOptions = {}): E
   const isSelected = inScopeBy(options.select, options.exclude);
   const chosen = [...live.objects.values()].filter((o) => isSelected(o.kind, o.ancestors, o.name));
   const withNeeds = options.withDependencies
-    ? withDependencies(chosen, live).filter((o) => !isExcluded(o.kind, o.ancestors, o.name))
+    ? withDependencies(chosen, live, (o) => isExcluded(o.kind, o.ancestors, o.name))
     : chosen;
   const selected = withNeeds.sort(
     (a, b) => a.ancestors.length - b.ancestors.length || compare(a.address, b.address),

@@ -70,6 +70,13 @@ describe('list', () => {
     expect(server.seen[1]?.url).toBe('/v3/admin/users?&limit=2&offset=2');
   });
 
+  it('follows a next link holding raw spaces and quotes, encoded as a URL parser would', async () => {
+    const raw = (l: number, o: number) => `/v3/domains?filter={"name":"a b"}&limit=${l}&offset=${o}`;
+    const { server, client } = await pagedServer(3, raw);
+    expect(await client.listAll('/domains', { pageSize: 2 })).toHaveLength(3);
+    expect(server.seen[1]?.url).toBe('/v3/domains?filter={%22name%22:%22a%20b%22}&limit=2&offset=2');
+  });
+
   it('stops after a page without links.next', async () => {
     const { server, client } = await pagedServer(10, () => undefined);
     const items = await client.listAll('/domains', { pageSize: 4 });

@@ -1,7 +1,9 @@
-// URL rules (https, or http to loopback), TLS verification, extra CAs, the insecure switch, read-only mode.
+// URL rules (https, or http to loopback), TLS verification, extra CAs, the insecure switch, read-only
+// mode, and how one attempt ends when its deadline and a cut race.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Dispatcher } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ConnectionConfigError,
@@ -11,6 +13,7 @@ import {
   ReadOnlyViolation,
   TransportError,
 } from '../../src/api/index.js';
+import { AttemptCut, sendAttempt } from '../../src/api/transport.js';
 import { json, startScriptedServer } from './helpers/scripted-server.js';
 
 const certFile = fileURLToPath(new URL('./fixtures/loopback-cert.pem', import.meta.url));
@@ -149,5 +152,46 @@ describe('read-only mode', () => {
     await client.close();
     expect(client.stats().writes).toBe(0);
     expect(server.revoked.size).toBe(1);
+  });
+});
+
+describe('one attempt', () => {
+  /** A dispatcher whose connection takes `connectMs`; an aborted request ends with the abort's reason. */
+  function slowToConnect(connectMs: number): Dispatcher {
+    const dispatch = (_options: unknown, handler: Dispatcher.DispatchHandler): boolean => {
+      setTimeout(() => {
+        let aborted = false;
+        const controller = {
+          abort: (reason: Error) => {
+            aborted = true;
+            handler.onResponseError?.(controller as never, reason);
+          },
+        };
+        handler.onRequestStart?.(controller as never, {});
+        if (!aborted) handler.onResponseError?.(controller as never, new Error('no server here'));
+      }, connectMs);
+      return true;
+    };
+    return { dispatch } as unknown as Dispatcher;
+  }
+  const attempt = (cut?: AttemptCut) =>
+    sendAttempt({
+      dispatcher: slowToConnect(100),
+      method: 'GET',
+      url: 'http://127.0.0.1:1/v3/domains',
+      headers: {},
+      deadlineMs: 50,
+      maxBodyBytes: 1024,
+      ...(cut ? { cut } : {}),
+    });
+
+  it('times out when the deadline passes first', async () => {
+    expect(await attempt()).toEqual({ kind: 'failure', failure: 'timeout', errno: 'DPAC_RESPONSE_DEADLINE' });
+  });
+
+  it('ends as aborted, not timed out, when cut before its deadline while still connecting', async () => {
+    const cut = new AttemptCut();
+    setTimeout(() => cut.abort(), 10);
+    expect(await attempt(cut)).toEqual({ kind: 'failure', failure: 'aborted' });
   });
 });

@@ -64,7 +64,7 @@ describe('journal, reset and persistence', () => {
     }
   });
 
-  it('answers a write only once it is on disk, also when many arrive together', async () => {
+  it('answers a write (a reset too) only once it is on disk, also when many arrive together', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'dpac-emu-')), 'state.json');
     const { emu, admin } = await emulator({ dataFile: file });
     try {
@@ -76,6 +76,9 @@ describe('journal, reset and persistence', () => {
           expect(readFileSync(file, 'utf8')).toContain(`"${name}"`);
         }),
       );
+      // A reset through the instrument route is a write too.
+      expect((await admin.post('/_emulator/reset')).status).toBe(200);
+      expect(readFileSync(file, 'utf8')).not.toContain('Together_0');
     } finally {
       await emu.close();
     }

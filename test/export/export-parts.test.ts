@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeAddress } from '../../src/core/address.js';
+import { withDependencies } from '../../src/export/dependencies.js';
 import { exportManifests } from '../../src/export/export-manifests.js';
 import { FileNames, filePathFor } from '../../src/export/file-layout.js';
 import { omitNeutral } from '../../src/export/omit-neutral.js';
@@ -122,5 +123,41 @@ describe('exportManifests', () => {
         why: 'refers to Environment/5f3a0c0c0c0c0c0c0c0c0c0c, which was not found live (an id dpac cannot map to a name)',
       },
     ]);
+  });
+});
+
+describe('withDependencies', () => {
+  const object = (
+    kind: LiveObject['kind'],
+    ancestors: string[],
+    name: string,
+    spec: Record<string, unknown>,
+  ) => liveObject({ kind, ancestors, name, address: makeAddress(kind, ancestors, name), spec });
+  const group = object('TableGroup', ['s'], 'g', { compute: 'c', tables: [{ table: 'orders' }] });
+  const live: LiveState = {
+    objects: new Map(
+      [
+        object('Source', [], 's', {}),
+        object('Table', ['s'], 'orders', { export: { connection: { data_connection: 'dc' } } }),
+        group,
+        object('DataConnection', [], 'dc', {}),
+      ].map((o) => [o.address, o]),
+    ),
+    problems: [],
+  };
+  const addresses = (objects: LiveObject[]) => objects.map((o) => o.address).sort();
+
+  it('follows what the selection needs, through parents and references', () => {
+    expect(addresses(withDependencies([group], live))).toEqual([
+      'DataConnection/dc',
+      'Source/s',
+      'Table/s/orders',
+      'TableGroup/s/g',
+    ]);
+  });
+
+  it('neither takes an excluded object nor follows references through it', () => {
+    const excluded = (o: LiveObject) => o.address === 'Table/s/orders';
+    expect(addresses(withDependencies([group], live, excluded))).toEqual(['Source/s', 'TableGroup/s/g']);
   });
 });
