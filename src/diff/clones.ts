@@ -1,10 +1,10 @@
 // Objects created as copies of another (an environment's `clone_from`) and the fields used only
 // on create: what a clone brings, the declared children it would collide with, and the warning
 // that a create-only field of a live object is ignored. Pure.
-import { type Address, makeAddress, parentAddress } from '../core/address.js';
+import { type Address, makeAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { getPointer } from '../core/json-pointer.js';
-import { KINDS } from '../kinds/index.js';
+import { KINDS, parentOf } from '../kinds/index.js';
 import type { LiveState } from '../live/live-object.js';
 import type { Manifest } from '../manifest/manifest.js';
 import type { Change } from './change.js';
@@ -13,9 +13,7 @@ import type { Change } from './change.js';
 function liveChildren(source: Address, live: LiveState): { kind: string; name: string }[] {
   const out: { kind: string; name: string }[] = [];
   for (const obj of live.objects.values()) {
-    const parent = KINDS[obj.kind].parent;
-    if (parent && parentAddress(parent, obj.ancestors) === source)
-      out.push({ kind: obj.kind, name: obj.name });
+    if (parentOf(obj) === source) out.push({ kind: obj.kind, name: obj.name });
   }
   return out.sort((a, b) => `${a.kind}/${a.name}`.localeCompare(`${b.kind}/${b.name}`));
 }

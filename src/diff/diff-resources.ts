@@ -1,10 +1,10 @@
 // Desired × Live → one Change per address, with reasons. Pure. The safety rules (ownership, take-over,
 // prune scopes, the cascade guard, protect, the mass-delete guard) are applied here, at plan time.
-import { type Address, parentAddress } from '../core/address.js';
+import type { Address } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { getPointer } from '../core/json-pointer.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
-import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
+import { ancestorKinds, KIND_NAMES, KINDS, type KindName, parentOf } from '../kinds/index.js';
 import { tagsPointer } from '../kinds/kind.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
 import { type ExternalDeclaration, externalMatcher } from '../manifest/external.js';
@@ -304,17 +304,12 @@ function markReferrersOfReplaced(byAddress: Map<string, Change>, declared: Map<s
   }
 }
 
-function parentAddressOf(kind: KindName, ancestors: readonly string[]): Address | undefined {
-  const parent = KINDS[kind].parent;
-  return parent ? parentAddress(parent, ancestors) : undefined;
-}
-
 function parentChange(
   kind: KindName,
   ancestors: readonly string[],
   done: Map<string, Change>,
 ): Change | undefined {
-  const address = parentAddressOf(kind, ancestors);
+  const address = parentOf({ kind, ancestors });
   return address ? done.get(address) : undefined;
 }
 
@@ -349,7 +344,7 @@ function withDependencies(
           .refs(c.after as never, { ancestors: c.ancestors, declared: (a) => specs.get(a) })
           .map((r) => r.address)
       : [];
-    const parent = parentAddressOf(c.kind, c.ancestors);
+    const parent = parentOf(c);
     for (const address of parent ? [parent, ...refs] : refs) {
       const needed = byAddress.get(address);
       if (!needed || chosen.has(address) || (needed.action !== 'create' && needed.action !== 'replace'))

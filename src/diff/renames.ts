@@ -2,9 +2,9 @@
 // applies the rules (live/rename-rules.ts); here they are made from the manifests, the renamed
 // objects become updates that send the kind's rename call, both names live is an error, and a
 // delete + create of look-alikes gets a hint. Pure.
-import { type Address, makeAddress, parentAddress, parseAddress } from '../core/address.js';
+import { type Address, makeAddress, parseAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { isKindName, KINDS } from '../kinds/index.js';
+import { isKindName, KINDS, parentOf } from '../kinds/index.js';
 import type { LiveState } from '../live/live-object.js';
 import { RenameRules } from '../live/rename-rules.js';
 import { type Manifest, oldNamesOf } from '../manifest/manifest.js';
@@ -108,6 +108,5 @@ export function renameHints(changes: readonly Change[]): RenameHint[] {
 
 /** Objects of one kind under one parent share this key. */
 function siblingsKey(c: Change): string {
-  const parent = KINDS[c.kind].parent;
-  return `${c.kind}\u0000${parent ? parentAddress(parent, c.ancestors) : ''}`;
+  return `${c.kind}\u0000${parentOf(c) ?? ''}`;
 }

@@ -2,8 +2,8 @@
 // inside a prune scope, or under a pruning parent), otherwise kept and listed with why. Pure.
 import type { Address } from '../core/address.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
-import { KINDS, type KindName } from '../kinds/index.js';
-import { type LiveObject, parentOfLive } from '../live/live-object.js';
+import { KINDS, type KindName, parentOf } from '../kinds/index.js';
+import type { LiveObject } from '../live/live-object.js';
 import type { ExternalMatcher } from '../manifest/external.js';
 import type { Manifest } from '../manifest/manifest.js';
 import { matchesPattern } from '../manifest/name-pattern.js';
@@ -46,7 +46,7 @@ export function decideUndeclared(obj: LiveObject, ctx: UndeclaredContext): Undec
     const reason = external.pattern ? `external (declared by ${external.address})` : 'external';
     return { ...keep(reason), external: true };
   }
-  const parent = parentOfLive(obj);
+  const parent = parentOf(obj);
   const parentChange = parent ? ctx.done.get(parent) : undefined;
   if (parentChange && (parentChange.action === 'delete' || parentChange.action === 'replace'))
     return {

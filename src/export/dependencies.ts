@@ -2,14 +2,14 @@
 // are exported whole; otherwise each is written as an external declaration (metadata.external: true,
 // no spec), so the written set validates and plans without taking the referenced objects over.
 import { type Address, makeAddress, parseAddress } from '../core/address.js';
-import { KINDS, type KindName } from '../kinds/index.js';
-import { type LiveObject, type LiveState, parentOfLive } from '../live/live-object.js';
+import { KINDS, type KindName, parentOf } from '../kinds/index.js';
+import type { LiveObject, LiveState } from '../live/live-object.js';
 import { metadataOf } from './export-object.js';
 import type { ExportDocument } from './render-documents.js';
 
 /** The parent and the referenced objects of a live object. */
 function dependenciesOf(obj: LiveObject, live: LiveState): Address[] {
-  const parent = parentOfLive(obj);
+  const parent = parentOf(obj);
   const refs = KINDS[obj.kind]
     .refs(obj.spec as never, { ancestors: obj.ancestors, declared: (a) => live.objects.get(a)?.spec })
     .map((r) => r.address);

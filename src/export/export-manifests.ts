@@ -3,8 +3,8 @@
 // parent or a referenced object cannot be written are held back so the written set validates.
 import { parseAddress } from '../core/address.js';
 import type { FieldChange } from '../diff/compare-specs.js';
-import { isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
-import { type LiveObject, type LiveState, parentOfLive } from '../live/live-object.js';
+import { isKindName, KIND_NAMES, KINDS, type KindName, parentOf } from '../kinds/index.js';
+import type { LiveObject, LiveState } from '../live/live-object.js';
 import { SCHEMA_FILE } from '../manifest/json-schema.js';
 import { excludedBy, inScopeBy } from '../plan/select.js';
 import { externalDocument, withDependencies } from './dependencies.js';
@@ -90,7 +90,7 @@ export function exportManifests(live: LiveState, options: ExportOptions = {}): E
   const context = { takenNames: new Set<string>(), memos: new Map() };
 
   for (const obj of selected) {
-    const parent = parentOfLive(obj);
+    const parent = parentOf(obj);
     if (
       parent !== undefined &&
       (failed.has(parent) || (selectedAddresses.has(parent) && !written.has(parent)))
@@ -146,7 +146,7 @@ function externalsFor(
 ): Placed[] {
   const targets = new Set<string>();
   for (const w of written.values()) {
-    const parent = parentOfLive(w.obj);
+    const parent = parentOf(w.obj);
     for (const a of parent === undefined ? w.refs : [parent, ...w.refs])
       if (!selected.has(a) && live.objects.has(a)) targets.add(a);
   }
@@ -161,7 +161,7 @@ function externalsFor(
 function factorDefaults(written: Map<string, Written>): void {
   const children = new Map<string, Written[]>();
   for (const w of written.values()) {
-    const parent = parentOfLive(w.obj);
+    const parent = parentOf(w.obj);
     const defaults = parent === undefined ? undefined : written.get(parent);
     if (!defaults || KINDS[defaults.obj.kind].childDefaults?.kind !== w.obj.kind) continue;
     const list = children.get(defaults.obj.address);
@@ -188,9 +188,7 @@ function holdBackBrokenReferrers(
   for (let changed = true; changed; ) {
     changed = false;
     for (const [address, w] of written) {
-      const broken =
-        w.refs.find((a) => failed.has(a)) ??
-        (failed.has(parentOfLive(w.obj) ?? '') ? parentOfLive(w.obj) : undefined);
+      const broken = [...w.refs, parentOf(w.obj)].find((a) => a !== undefined && failed.has(a));
       if (broken === undefined) continue;
       written.delete(address);
       failed.add(address);

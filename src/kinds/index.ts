@@ -1,4 +1,5 @@
 // The registry of resource kinds. Exhaustive: a kind missing here is a compile error.
+import { type Address, parentAddress } from '../core/address.js';
 import { ComputeTemplate, InteractiveCluster } from './compute/compute-kinds.js';
 import { DataConnection } from './data-connection/data-connection.js';
 import { Domain } from './domain/domain.js';
@@ -42,6 +43,12 @@ export function ancestorKinds(name: KindName): KindName[] {
   const chain: KindName[] = [];
   for (let k = KINDS[name].parent; k; k = KINDS[k].parent) chain.unshift(k);
   return chain;
+}
+
+/** The address of an object's parent (a manifest, a live object, a change); none for a top-level kind. */
+export function parentOf(obj: { kind: KindName; ancestors: readonly string[] }): Address | undefined {
+  const parentKind = KINDS[obj.kind].parent;
+  return parentKind && obj.ancestors.length > 0 ? parentAddress(parentKind, obj.ancestors) : undefined;
 }
 
 export { type AnyKind, KIND_NAMES, type KindName };

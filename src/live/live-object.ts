@@ -1,6 +1,5 @@
 // What dpac knows about one live object after reading and projecting it.
-import { type Address, parentAddress } from '../core/address.js';
-import { KINDS } from '../kinds/index.js';
+import type { Address } from '../core/address.js';
 import type { KindName, LiveRecord } from '../kinds/kind.js';
 
 export interface LiveObject {
@@ -20,12 +19,6 @@ export interface LiveObject {
   raw: LiveRecord;
   /** Its live name when a manifest renames it (`metadata.renamed_from`); `name` is the new one. */
   renamedFrom?: string;
-}
-
-/** The address of the object's parent; none for a top-level kind. */
-export function parentOfLive(obj: LiveObject): Address | undefined {
-  const parentKind = KINDS[obj.kind].parent;
-  return parentKind && obj.ancestors.length > 0 ? parentAddress(parentKind, obj.ancestors) : undefined;
 }
 
 export interface LiveState {

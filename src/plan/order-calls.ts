@@ -1,8 +1,8 @@
 // Dependency edges between drafted calls and a stable topological order. Pure.
-import { type Address, parentAddress } from '../core/address.js';
+import type { Address } from '../core/address.js';
 import type { Call } from '../core/call.js';
 import type { Change } from '../diff/change.js';
-import { KINDS } from '../kinds/index.js';
+import { KINDS, parentOf } from '../kinds/index.js';
 import { mergeBatches } from './merge-batches.js';
 import type { Draft } from './plan-calls.js';
 import { topoSort } from './topo-sort.js';
@@ -50,9 +50,9 @@ export function orderCalls(
     const before = change.before;
     const last = lastOf.get(change.address);
     if (last === undefined) continue;
-    const parent = KINDS[change.kind].parent;
+    const parent = parentOf(change);
     if (parent) {
-      const target = firstDelete.get(parentAddress(parent, change.ancestors));
+      const target = firstDelete.get(parent);
       const ownLastDelete = lastDelete.get(change.address);
       if (target !== undefined && ownLastDelete !== undefined) edges[target]?.add(ownLastDelete);
     }

@@ -1,10 +1,10 @@
 // `--select KIND[/NAME...]` narrows a run to addresses and everything below them; `--exclude` (same
 // form, each name a glob of manifest/glob.ts) takes addresses and everything below them out, and
 // wins over --select. A selector or exclude that matches nothing is an error with a did-you-mean.
-import { type Address, makeAddress, parentAddress, selectorParts } from '../core/address.js';
+import { type Address, makeAddress, selectorParts } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Change } from '../diff/change.js';
-import { ancestorKinds, KINDS, type KindName } from '../kinds/index.js';
+import { ancestorKinds, KINDS, type KindName, parentOf } from '../kinds/index.js';
 import { didYouMean } from '../manifest/did-you-mean.js';
 import { matchesGlob } from '../manifest/glob.js';
 
@@ -107,11 +107,11 @@ export function withoutExcluded(
   const needs = (c: Change): Address[] => {
     let list = needed.get(c);
     if (!list) {
-      const parent = KINDS[c.kind].parent;
+      const parent = parentOf(c);
       const refs = c.after
         ? KINDS[c.kind].refs(c.after as never, { ancestors: c.ancestors, declared }).map((r) => r.address)
         : [];
-      list = parent ? [parentAddress(parent, c.ancestors), ...refs] : refs;
+      list = parent ? [parent, ...refs] : refs;
       needed.set(c, list);
     }
     return list;

@@ -1,7 +1,6 @@
 // `dpac graph`: the dependency graph of the declared resources (offline).
 import { Command } from 'commander';
-import { parentAddress } from '../../core/address.js';
-import { KINDS } from '../../kinds/index.js';
+import { KINDS, parentOf } from '../../kinds/index.js';
 import { GRAPH_VIEWS, type GraphEdge } from '../../render/render-graph.js';
 import { EXIT } from '../exit-codes.js';
 import { addManifestOptions, type ManifestFlags } from '../options.js';
@@ -24,8 +23,8 @@ registerCommand((io, setExit) => {
     const specs = new Map(loaded.manifests.map((m) => [m.address, m.spec]));
     const edges: GraphEdge[] = [];
     for (const m of loaded.manifests) {
-      const parent = KINDS[m.kind].parent;
-      if (parent) edges.push({ from: parentAddress(parent, m.ancestors), to: m.address, label: 'parent' });
+      const parent = parentOf(m);
+      if (parent) edges.push({ from: parent, to: m.address, label: 'parent' });
       for (const ref of KINDS[m.kind].refs(m.spec as never, {
         ancestors: m.ancestors,
         declared: (a) => specs.get(a),
