@@ -7,6 +7,7 @@ import { type HttpMethod, ReadOnlyViolation } from './errors.js';
 import { DEFAULT_LATENCY_POLICY, LatencyTracker } from './latency.js';
 import { AdaptiveLimiter } from './limiter.js';
 import {
+  allItems,
   DEFAULT_MAX_PAGES,
   DEFAULT_PAGE_SIZE,
   type ListOptions,
@@ -251,11 +252,8 @@ export function createClient(options: CreateClientOptions): ApiClient {
         },
       );
     },
-    async listAll(path: string, listOptions?: ListOptions): Promise<Record<string, unknown>[]> {
-      const items: Record<string, unknown>[] = [];
-      for await (const page of client.pages(path, listOptions)) items.push(...page);
-      return items;
-    },
+    listAll: (path: string, listOptions?: ListOptions): Promise<Record<string, unknown>[]> =>
+      allItems(client.pages(path, listOptions)),
     stats: () => ({
       ...stats,
       byMethod: { ...stats.byMethod },

@@ -28,7 +28,7 @@ export function compareSpecs(desired: unknown, live: unknown, options: CompareOp
   const changes: FieldChange[] = [];
   const rules = {
     skip: skipMatchers(options.skip ?? NONE),
-    keyed: keyedLists(options.keyed ?? {}),
+    keyed: keyedLists(options.keyed ?? NO_KEYED),
     prefix: options.prefix ?? NONE,
   };
   walk(desired, live, '', rules, changes);
@@ -36,6 +36,8 @@ export function compareSpecs(desired: unknown, live: unknown, options: CompareOp
 }
 
 const NONE: readonly string[] = [];
+/** Shared by every kind without keyed lists, so their compiled map is made once. */
+const NO_KEYED: Readonly<Record<string, string>> = {};
 // A kind's skip list and keyed lists are the same objects for every object of the kind: compiled
 // once (this runs for every field of every object a plan compares).
 const compiledSkips = new WeakMap<readonly string[], ((pointer: string) => boolean)[]>();

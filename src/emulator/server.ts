@@ -78,7 +78,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   ensureAdmin(store);
   if (options.seed === 'demo') seedDemo(store);
-  const snapshot = (): PersistedState => ({ version: 1, store: store.snapshot(), journal: journal.toJSON() });
+  // Serialised at once by every save: the stored documents need no copy (writes replace them).
+  const snapshot = (): PersistedState => ({ version: 1, store: store.view(), journal: journal.toJSON() });
   if (options.dataFile) saveState(options.dataFile, snapshot());
   const stateFile = options.dataFile ? new StateFile(options.dataFile, snapshot) : undefined;
   const persist = async (): Promise<void> => stateFile?.save();

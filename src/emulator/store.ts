@@ -144,12 +144,15 @@ export class Store {
     options: { exceptId?: string; field?: string; entity?: string } = {},
   ): void {
     const field = options.field ?? 'name';
-    const clash = [...this.coll(collection).values()].some(
-      (doc) =>
-        doc.id !== options.exceptId &&
-        doc[field] === name &&
-        Object.entries(scope).every(([key, value]) => doc[key] === value),
-    );
+    const scoped = Object.entries(scope);
+    let clash = false;
+    for (const doc of this.coll(collection).values()) {
+      if (doc.id === options.exceptId || doc[field] !== name) continue;
+      if (scoped.every(([key, value]) => doc[key] === value)) {
+        clash = true;
+        break;
+      }
+    }
     if (clash) {
       const entity = options.entity ?? entityName(collection);
       throw new EmuError(400, 'IW10003', `${entity} with name '${String(name)}' already exists`);
@@ -186,6 +189,13 @@ export class Store {
         `Cannot delete ${entityName(what.collection)} '${what.id}': still used by ${names.join(', ')}`,
       );
     }
+  }
+
+  /** The stored documents by collection, not copied: to serialise at once (a save). Never mutate. */
+  view(): StoreSnapshot {
+    const out: StoreSnapshot = {};
+    for (const [name, coll] of this.collections) out[name] = [...coll.values()];
+    return out;
   }
 
   snapshot(): StoreSnapshot {

@@ -25,6 +25,10 @@ export type OmitMemo = Map<string, { neutral: Set<string>; not: Set<string> }>;
 
 const NEVER_NEUTRAL_AFTER = 3;
 
+/** A field tried a few times and never found neutral is not tried again. */
+const neverNeutral = (entry: { neutral: Set<string>; not: Set<string> }): boolean =>
+  entry.neutral.size === 0 && entry.not.size >= NEVER_NEUTRAL_AFTER;
+
 export function omitNeutral(spec: Record<string, unknown>, options: OmitOptions): Record<string, unknown> {
   const target = options.canonical(spec);
   if (target === undefined) return spec;
@@ -38,7 +42,7 @@ export function omitNeutral(spec: Record<string, unknown>, options: OmitOptions)
     // A field the memo has never seen neutral is neither predicted nor tried (the loop below
     // would skip it): it is left out before its value is even written down.
     const entry = memo.get(field);
-    if (entry && entry.neutral.size === 0 && entry.not.size >= NEVER_NEUTRAL_AFTER) continue;
+    if (entry && neverNeutral(entry)) continue;
     fields.push({ path, field, value: valueKey(spec, path) });
   }
   const seen = (field: string) => {
@@ -56,8 +60,7 @@ export function omitNeutral(spec: Record<string, unknown>, options: OmitOptions)
   for (const f of fields) {
     const entry = seen(f.field);
     if (batched && entry.neutral.has(f.value)) continue;
-    if (entry.not.has(f.value) || (entry.neutral.size === 0 && entry.not.size >= NEVER_NEUTRAL_AFTER))
-      continue;
+    if (entry.not.has(f.value) || neverNeutral(entry)) continue;
     const trial = without(current, f.path);
     if (trial === current) continue;
     const omit = neutral(trial);

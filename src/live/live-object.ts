@@ -29,6 +29,7 @@ export interface LiveState {
 
 /** The slice of the API client that reading needs (the real client satisfies it structurally). */
 export interface ReadClient {
+  /** A list page by page. The items are the caller's: reading drops fields from them in place. */
   pages(
     path: string,
     options?: { intent?: string; filter?: object },

@@ -1,5 +1,6 @@
 // Reads live state for a scope through list endpoints first, then per-item detail/document GETs
 // only where a kind asks for them; projects every object into its spec shape.
+import { allItems } from '../api/paging.js';
 import { checkListedId } from '../api/platform-id.js';
 import { makeAddress } from '../core/address.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
@@ -130,20 +131,19 @@ async function readCollection(
   const listPath = renderPath(def.read.list, where.ancestorIds);
   const listedKey = (item: Record<string, unknown>) =>
     def.read.keyOf ? def.read.keyOf(item) : String(item.name ?? '');
-  const listed: Record<string, unknown>[] = [];
-  for await (const page of client.pages(listPath, { intent: `read ${kind} list` })) listed.push(...page);
+  const listed = await allItems(client.pages(listPath, { intent: `read ${kind} list` }));
   // Everything below sees the name the manifests use (the item itself keeps the live one).
   const listedNames = listed.map(listedKey);
   const renamed = renames?.size ? renames.namesFor(kind, where.ancestors, listedNames) : undefined;
   const itemKeys = Object.entries(def.read.itemKeys ?? {});
   // Worked out once per set of managed keys (objects with the same keys share one set).
-  const wanted = new Map<Managed, [string, string][]>();
-  const unmanaged = new Map<Managed, string[]>();
+  const documentsBySet = new Map<Managed, [string, string][]>();
+  const omittedBySet = new Map<Managed, string[]>();
   const entries: Entry[] = [];
   listed.forEach((item, i) => {
     const name = renamed?.[i]?.name ?? listedNames[i] ?? '';
     if (scope.only && !scope.only(makeAddress(kind, where.ancestors, name))) return;
-    // Looked up only for kinds whose reading depends on it (a Set built per object).
+    // Looked up only for kinds whose reading depends on it (one key lookup per object).
     const managed = itemKeys.length > 0 || def.read.documentKeys ? managedKeys(name) : 'all';
     // Fields no manifest needs are dropped now, before any await: the full items die young.
     const omitted = unmanagedItemKeys(managed).filter((key) => key in item);
@@ -205,7 +205,7 @@ async function readCollection(
 
   /** The documents feeding a field the manifests manage (`managed`) for an object. */
   function wantedDocuments(managed: Managed): [string, string][] {
-    return once(wanted, managed, () =>
+    return once(documentsBySet, managed, () =>
       documents.filter(([doc]) => {
         const keys = def.read.documentKeys?.[doc];
         return !keys || feedsAny(managed, keys);
@@ -215,7 +215,7 @@ async function readCollection(
 
   /** The item fields (`read.itemKeys`) feeding no field the manifests manage for an object. */
   function unmanagedItemKeys(managed: Managed): string[] {
-    return once(unmanaged, managed, () =>
+    return once(omittedBySet, managed, () =>
       itemKeys.filter(([, keys]) => !feedsAny(managed, keys)).map(([field]) => field),
     );
   }
@@ -263,9 +263,7 @@ const DOCUMENT_PAGE = 500;
 async function readDocument(client: ReadClient, path: string): Promise<unknown> {
   const body = await client.get<Record<string, unknown>>(path, { limit: String(DOCUMENT_PAGE) });
   if (body && typeof body === 'object' && Array.isArray(body.result) && body.result.length >= DOCUMENT_PAGE) {
-    const items: unknown[] = [];
-    for await (const page of client.pages(path)) items.push(...page);
-    return items;
+    return allItems(client.pages(path));
   }
   return body && typeof body === 'object' && 'result' in body ? body.result : body;
 }

@@ -7,7 +7,7 @@ import { objectId } from '../ids.js';
 import { bodyObject, ok } from '../respond.js';
 import type { Doc } from '../store.js';
 import { startCrawlJob } from './crawl-jobs.js';
-import { asArray, asRecord, type Body, requireSource } from './ingestion-lookup.js';
+import { asArray, asRecord, type Body, peekSource, requireSource } from './ingestion-lookup.js';
 import { insertTable, listTables } from './ingestion-table-docs.js';
 
 const TARGET_KEYS = [
@@ -79,8 +79,9 @@ function addSourceTables(app: EmuApp, req: EmuRequest): Body {
       columns: crawlColumns(String(item.table_name)),
       configuration: targets(item),
     };
-    added.push(insertTable(app, { source, body, userId: req.user.id }).id);
-    present.add(itemKey(item));
+    const inserted = insertTable(app, { source, body, userId: req.user.id });
+    added.push(inserted.id);
+    present.add(storedKey(inserted));
     names.add(body.name);
   }
   if (added.length === 0) {
@@ -216,13 +217,14 @@ export function registerBrowse(app: EmuApp): void {
     },
     { entity: 'table' },
   );
-  app.route('POST', '/sources/:source_id/fetch-tables', (req) =>
-    listTables(
+  app.route('POST', '/sources/:source_id/fetch-tables', (req) => {
+    const source = peekSource(app, req.params.source_id!);
+    return listTables(
       app,
       req,
-      app.store.find('tables', (t) => t.source === sourceOf(req).id),
-    ),
-  );
+      app.store.scan('tables', (t) => t.source === source.id),
+    );
+  });
   app.route('GET', '/sources/:source_id/source_tables/excluded-tables', (req) => {
     sourceOf(req);
     return ok([]);

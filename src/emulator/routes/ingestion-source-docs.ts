@@ -110,21 +110,21 @@ export function sourcePatch(app: EmuApp, source: Doc, body: Body): Body {
   return patch;
 }
 
-function pick(doc: Doc, keys: string[]): Body {
+function pick(doc: Readonly<Doc>, keys: string[]): Body {
   const out: Body = {};
   for (const key of keys) if (doc[key] !== undefined) out[key] = doc[key];
   return out;
 }
 
 /** Environment, its computes and the source's storage, resolved the way the live server shows them. */
-function environmentDetails(app: EmuApp, source: Doc): Body[] {
+function environmentDetails(app: EmuApp, source: Readonly<Doc>): Body[] {
   const envId = String(source.environment_id);
-  const env = app.store.get('environments', envId);
+  const env = app.store.peek('environments', envId);
   const computes = (collection: string) =>
     app.store
-      .find(collection, (c) => c.environment_id === envId)
+      .scan(collection, (c) => c.environment_id === envId)
       .map((c) => pick(c, ['name', 'environment_id', 'id']));
-  const storage = app.store.get('storages', String(source.storage_id));
+  const storage = app.store.peek('storages', String(source.storage_id));
   return [
     {
       environment: env ? pick(env, ['id', 'name', 'compute_engine', 'platform']) : { id: envId },
@@ -151,7 +151,7 @@ function environmentDetails(app: EmuApp, source: Doc): Body[] {
  * `associated_domains`, which mirrors the domains whose accessible sources include it (a grant
  * made from either side shows on both).
  */
-export function sourceView(app: EmuApp, source: Doc, tableIds?: string[]): Body {
+export function sourceView(app: EmuApp, source: Readonly<Doc>, tableIds?: string[]): Body {
   const tables = tableIds ?? app.store.scan('tables', (t) => t.source === source.id).map((t) => t.id);
   const associated_domains = app.store
     .scan('domains', (d) => Array.isArray(d.accessible_sources) && d.accessible_sources.includes(source.id))

@@ -87,11 +87,11 @@ function readMapping(kind: MappingKind, body: Body, partial: boolean): Body {
   return out;
 }
 
-function mappingTables(app: EmuApp, kind: MappingKind, mapping: Doc): Doc[] {
-  return app.store.find('tables', (t) => t[kind.idField] === mapping.id);
+function mappingTables(app: EmuApp, kind: MappingKind, mapping: Readonly<Doc>): readonly Readonly<Doc>[] {
+  return app.store.scan('tables', (t) => t[kind.idField] === mapping.id);
 }
 
-function mappingView(app: EmuApp, kind: MappingKind, mapping: Doc): Body {
+function mappingView(app: EmuApp, kind: MappingKind, mapping: Readonly<Doc>): Body {
   const tableDetails = mappingTables(app, kind, mapping).map((t) => ({
     id: t.id,
     name: t.name,

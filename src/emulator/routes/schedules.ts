@@ -24,14 +24,15 @@ export function register(app: EmuApp): void {
   const options = { entity: 'schedule' };
   const groupOf = (req: EmuRequest) =>
     requireChild(app, 'table_groups', req.params.source_id!, req.params.table_group_id!, 'Table group');
+  const storedGroupOf = (req: EmuRequest) =>
+    peekChild(app, 'table_groups', req.params.source_id!, req.params.table_group_id!, 'Table group');
   const save = (req: EmuRequest, group: Doc, patch: Body): EmuResult => {
     updateIfChanged(app, { collection: 'table_groups', doc: group }, patch, req.user.id);
     return created(group.id, 'Successfully updated schedule');
   };
 
   app.route('GET', base, (req) => {
-    const { source_id: sourceId, table_group_id: groupId } = req.params;
-    const view = scheduleView(peekChild(app, 'table_groups', sourceId!, groupId!, 'Table group'));
+    const view = scheduleView(storedGroupOf(req));
     // The spec answers unwrapped; `result` repeats it for clients that read results only.
     return { status: 200, body: { message: '', ...view, result: view } };
   });

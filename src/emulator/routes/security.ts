@@ -25,7 +25,7 @@ function userByRefreshToken(app: EmuApp, token: string): Doc | undefined {
 }
 
 /** Basic <refresh token>, or Basic base64(user:pass) as a fallback for the refresh-token DELETE. */
-function userFromBasic(app: EmuApp, value: string): Doc | undefined {
+function userFromBasic(app: EmuApp, value: string): Readonly<Doc> | undefined {
   const byToken = userByRefreshToken(app, value);
   if (byToken) return byToken;
   const decoded = Buffer.from(value, 'base64').toString('utf8');

@@ -57,7 +57,7 @@ export function register(app: EmuApp): void {
 
   app.route('GET', '/sources', (req) => {
     const tableIds = tableIdsBySource(app);
-    const items = app.store.all('sources').map((s) => sourceView(app, s, tableIds.get(s.id) ?? []));
+    const items = app.store.scan('sources').map((s) => sourceView(app, s, tableIds.get(s.id) ?? []));
     return list(req, items);
   });
   app.route(

@@ -51,6 +51,7 @@ export function register(app: EmuApp): void {
   const base = '/sources/:source_id/tables/:table_id/validation-specs';
   const options = { entity: 'validation_spec' };
   const tableOf = (req: EmuRequest) => requireTable(app, req.params.source_id!, req.params.table_id!);
+  const storedTableOf = (req: EmuRequest) => peekTable(app, req.params.source_id!, req.params.table_id!);
   const specOf = (req: EmuRequest): { table: Doc; spec: Doc } => {
     const table = tableOf(req);
     const spec = app.store.get('validation_specs', req.params.spec_id!);
@@ -62,7 +63,7 @@ export function register(app: EmuApp): void {
   const serverKeys = [...AUDIT_KEYS, 'table_id'];
 
   app.route('GET', base, (req) => {
-    const table = peekTable(app, req.params.source_id!, req.params.table_id!);
+    const table = storedTableOf(req);
     return list(
       req,
       app.store.scan('validation_specs', (s) => s.table_id === table.id),

@@ -7,11 +7,9 @@ import type { RuleInput } from './rule-input.js';
 export function checkExternals(input: RuleInput): Diagnostic[] {
   const out: Diagnostic[] = [];
   // The exact declarations, a few, against the declared addresses (not every manifest through the
-  // matcher and its patterns); the first declaration of an address is the one named, as in lookups.
-  const checked = new Set<string>();
+  // matcher and its patterns); the declaration the matcher answers with (the first) is the one named.
   for (const external of input.externals) {
-    if (external.pattern || checked.has(external.address)) continue;
-    checked.add(external.address);
+    if (external.pattern || input.external(external.address) !== external) continue;
     const address = external.address;
     const manifest = input.declared.get(address);
     if (!manifest) continue;

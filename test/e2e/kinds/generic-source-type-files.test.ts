@@ -1,3 +1,6 @@
+// Driver files of a generic source type through the real CLI against the emulator: a local file
+// is uploaded when the platform lacks it (by name and size), never re-sent when unchanged,
+// re-sent after a change by hand, refused outside the project root, and exported by name and size.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../../helpers/e2e.js';
 import * as f from './fixtures.js';

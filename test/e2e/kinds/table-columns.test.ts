@@ -1,3 +1,6 @@
+// Column descriptions and column order of a table through the real CLI against the emulator, whose
+// metadata crawl gives added tables their columns: create, no-op re-plan, drift after a change made
+// by hand, clearing, and the export round trip.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../../helpers/e2e.js';
 import * as f from './fixtures.js';

@@ -1,3 +1,6 @@
+// A table's streaming configuration through the real CLI against the emulator: create, no-op
+// re-plan, drift after a change by hand, the source-type and schema rules at validate time, and
+// the export round trip. Tables of other sources never read the document.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../../helpers/e2e.js';
 import * as f from './fixtures.js';
