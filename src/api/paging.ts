@@ -41,6 +41,8 @@ export interface PageSource {
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
+/** 2,000 pages of 500 are a million items: far past any real list, well short of exhausting memory. */
+export const DEFAULT_MAX_PAGES = 2_000;
 
 /** Every item of a list read page by page (a loop, not a spread: a page may be any size). */
 export async function allItems<T>(pages: AsyncIterable<readonly T[]>): Promise<T[]> {
@@ -48,8 +50,6 @@ export async function allItems<T>(pages: AsyncIterable<readonly T[]>): Promise<T
   for await (const page of pages) for (const item of page) items.push(item);
   return items;
 }
-/** 2,000 pages of 500 are a million items: far past any real list, well short of exhausting memory. */
-export const DEFAULT_MAX_PAGES = 2_000;
 
 export async function* listPages(
   source: PageSource,
