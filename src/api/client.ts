@@ -33,7 +33,12 @@ export interface CreateClientOptions {
   auth: Credentials;
   /** Injected transport (tests, proxies); when given, `tls` and `timeouts.connectMs` are the dispatcher's business. */
   dispatcher?: Dispatcher;
-  /** In-flight calls; default 16 reads (idempotent GETs) and 4 writes, halved on repeated 429/503. */
+  /**
+   * In-flight calls, halved on repeated 429/503. Writes: 4 by default. Reads (idempotent GETs):
+   * when given, a fixed limit; by default 16, doubled up to 64 while answers stay within 1.5× the
+   * fastest round's time (and halved back when they pass 3×), so a distant server's round trips
+   * are hidden and a server that starts to queue is not pressed.
+   */
   concurrency?: { reads?: number; writes?: number };
 
   /**
@@ -100,7 +105,8 @@ interface ClientStats extends CallStats {
   /** Tokens minted, the first login included (`remints` excludes it). */
   mints: number;
   retryBudgetLeft: number;
-  concurrency: { reads: number; writes: number };
+  /** The limits now; `peakReads` is the highest the read limit reached in the run. */
+  concurrency: { reads: number; writes: number; peakReads: number };
 }
 
 export interface ApiClient {
@@ -117,6 +123,8 @@ export interface ApiClient {
 }
 
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** Reads start at `reads` and may grow to `readsCeiling` with latency; writes stay at `writes`. */
+export const DEFAULT_CONCURRENCY = { reads: 16, readsCeiling: 64, writes: 4 } as const;
 
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   sleepFor(ms, undefined, signal ? { signal } : {});
@@ -144,8 +152,12 @@ export function createClient(options: CreateClientOptions): ApiClient {
   };
   const budget = new RetryBudget({ start: options.retry?.budget ?? 500 });
   const limiters = {
-    reads: new AdaptiveLimiter({ max: options.concurrency?.reads ?? 16 }),
-    writes: new AdaptiveLimiter({ max: options.concurrency?.writes ?? 4 }),
+    reads: new AdaptiveLimiter(
+      options.concurrency?.reads === undefined
+        ? { max: DEFAULT_CONCURRENCY.reads, ceiling: DEFAULT_CONCURRENCY.readsCeiling }
+        : { max: options.concurrency.reads },
+    ),
+    writes: new AdaptiveLimiter({ max: options.concurrency?.writes ?? DEFAULT_CONCURRENCY.writes }),
   };
   const urlOf = (hostRelative: string): string => `${endpoint.origin}${hostRelative}`;
   const pathOnly = (hostRelative: string): string => hostRelative.split('?')[0] ?? hostRelative;
@@ -260,7 +272,11 @@ export function createClient(options: CreateClientOptions): ApiClient {
       remints: Math.max(0, session.mints() - 1),
       mints: session.mints(),
       retryBudgetLeft: budget.remaining(),
-      concurrency: { reads: limiters.reads.currentLimit(), writes: limiters.writes.currentLimit() },
+      concurrency: {
+        reads: limiters.reads.currentLimit(),
+        writes: limiters.writes.currentLimit(),
+        peakReads: limiters.reads.peakLimit(),
+      },
     }),
     connectionWarnings: () => [...warnings],
     close: once(async () => {

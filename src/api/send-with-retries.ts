@@ -167,9 +167,10 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
     const outcome =
       result.kind === 'response' ? outcomeOfStatus(result.status) : outcomeOfFailure(result.failure);
     if (outcome === 'throttle') call.limiter?.onThrottled();
-    if (outcome === 'success') call.limiter?.onSuccess();
+    const tookMs = performance.now() - startedAt;
+    if (outcome === 'success') call.limiter?.onSuccess(tookMs);
+    const elapsed = Math.round(tookMs);
     const decision = decide(call.method, outcome, status);
-    const elapsed = Math.round(performance.now() - startedAt);
     const what =
       result.kind === 'response' ? String(result.status) : `${result.failure}${errnoSuffix(result)}`;
     ctx.log?.(`${call.method} ${logPath()} ${what} ${elapsed}ms${retries > 0 ? ` retries=${retries}` : ''}`);

@@ -26,6 +26,7 @@ export interface PlanFigures {
   wall_ms: number;
   requests: number;
   by_method: Record<string, number>;
+  /** The highest read limit of the plan (the limit grows with latency): the strictest bound. */
   read_concurrency: number;
   noop: boolean;
   summary: PlanSummary;
@@ -53,7 +54,6 @@ export async function measurePlan(options: PlanRunOptions): Promise<PlanFigures>
     auth: { refreshToken: BENCH_REFRESH_TOKEN },
     ...(options.reads ? { concurrency: { reads: options.reads } } : {}),
   });
-  const readConcurrency = client.stats().concurrency.reads;
   let computed: Awaited<ReturnType<typeof computePlan>>;
   try {
     computed = await computePlan({
@@ -81,7 +81,7 @@ export async function measurePlan(options: PlanRunOptions): Promise<PlanFigures>
     wall_ms: round(done - started),
     requests: stats.requests,
     by_method: stats.byMethod,
-    read_concurrency: readConcurrency,
+    read_concurrency: stats.concurrency.peakReads,
     noop: !hasChanges(computed.plan) && !hasErrors(computed.diagnostics),
     summary: computed.plan.summary,
     cpu_ms: { user: round(cpu.user / 1000), system: round(cpu.system / 1000) },

@@ -10,8 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createClient } from '../api/index.js';
-import { BENCH_REFRESH_TOKEN } from './bench-env.js';
+import { DEFAULT_CONCURRENCY } from '../api/client.js';
 import { type PlanPoint, renderTargets, targetRows } from './bench-targets.js';
 import { type BenchEmulator, type EmulatorCounts, forkEmulator } from './fork-emulator.js';
 import type { PlanFigures } from './plan-bench.js';
@@ -70,9 +69,6 @@ async function applyFromEmpty(emu: BenchEmulator, shape: BenchShape, dir: string
   const used = process.cpuUsage(cpu);
   const after = await emu.count();
   const calls = callsBetween(before, after);
-  const client = createClient({ baseUrl: emu.url, auth: { refreshToken: BENCH_REFRESH_TOKEN } });
-  const { concurrency } = client.stats();
-  await client.close();
   return {
     latency_ms: latencyMs,
     wall_ms: Math.round(applied.ms),
@@ -81,8 +77,9 @@ async function applyFromEmpty(emu: BenchEmulator, shape: BenchShape, dir: string
     sources: shape.sources,
     table_adding_posts: after.tableAdds - before.tableAdds,
     crawl_jobs: after.crawlJobs - before.crawlJobs,
-    write_concurrency: concurrency.writes,
-    read_concurrency: concurrency.reads,
+    write_concurrency: DEFAULT_CONCURRENCY.writes,
+    // The apply runs in its own process: its read limit is bounded by the ceiling, the strictest.
+    read_concurrency: DEFAULT_CONCURRENCY.readsCeiling,
     summary: applied.stdout.split('\n').find((line) => line.startsWith('Apply complete')) ?? '',
   };
 }

@@ -62,6 +62,98 @@ describe('AdaptiveLimiter', () => {
   });
 });
 
+describe('AdaptiveLimiter latency rounds', () => {
+  /** Callers that hold every slot, with one more waiting: the demand exceeds the limit. */
+  function crowd(limiter: AdaptiveLimiter) {
+    let held = 0;
+    return async (): Promise<void> => {
+      while (held < limiter.currentLimit()) {
+        await limiter.acquire();
+        held++;
+      }
+      void limiter.acquire().then(() => held++);
+    };
+  }
+  /** A round: `count` answers of `ms` each (the limit's worth by default). */
+  const round = (limiter: AdaptiveLimiter, ms: number, count = limiter.currentLimit()) => {
+    for (let i = 0; i < count; i++) limiter.onSuccess(ms);
+  };
+
+  it('doubles the limit up to its ceiling while crowded rounds stay within 1.5× the fastest answer', async () => {
+    const limiter = new AdaptiveLimiter({ max: 4, ceiling: 16 });
+    const more = crowd(limiter);
+    await more();
+    round(limiter, 20);
+    expect(limiter.currentLimit()).toBe(8);
+    await more();
+    round(limiter, 29);
+    expect(limiter.currentLimit()).toBe(16);
+    await more();
+    round(limiter, 25);
+    expect(limiter.currentLimit()).toBe(16);
+    expect(limiter.peakLimit()).toBe(16);
+  });
+
+  it('does not grow when no caller waits: the limit already covers the demand', async () => {
+    const limiter = new AdaptiveLimiter({ max: 4, ceiling: 16 });
+    round(limiter, 20);
+    expect(limiter.currentLimit()).toBe(4);
+    await crowd(limiter)();
+    round(limiter, 20);
+    expect(limiter.currentLimit()).toBe(8);
+    round(limiter, 20); // the waiting caller got in: nobody waits now
+    expect(limiter.currentLimit()).toBe(8);
+  });
+
+  it('holds between 1.5× and 3× the fastest answer, and halves past 3×, never below its start', async () => {
+    const limiter = new AdaptiveLimiter({ max: 4, ceiling: 32 });
+    const more = crowd(limiter);
+    limiter.onSuccess(10); // the fastest answer of the run
+    await more();
+    round(limiter, 10, 3);
+    await more();
+    round(limiter, 10);
+    expect(limiter.currentLimit()).toBe(16);
+    await more();
+    round(limiter, 16);
+    expect(limiter.currentLimit()).toBe(16);
+    round(limiter, 31);
+    expect(limiter.currentLimit()).toBe(8);
+    round(limiter, 31);
+    expect(limiter.currentLimit()).toBe(4);
+    round(limiter, 31);
+    expect(limiter.currentLimit()).toBe(4);
+  });
+
+  it('does not grow within the throttle window, and throttling still halves a grown limit', async () => {
+    let now = 0;
+    const limiter = new AdaptiveLimiter({ max: 4, ceiling: 16, now: () => now });
+    const more = crowd(limiter);
+    await more();
+    round(limiter, 20);
+    expect(limiter.currentLimit()).toBe(8);
+    limiter.onThrottled();
+    limiter.onThrottled();
+    limiter.onThrottled();
+    expect(limiter.currentLimit()).toBe(4);
+    await more();
+    round(limiter, 20);
+    expect(limiter.currentLimit()).toBe(4);
+    now += 10_000;
+    round(limiter, 20);
+    expect(limiter.currentLimit()).toBe(8);
+  });
+
+  it('keeps a limit without a ceiling fixed, whatever the latency', async () => {
+    const limiter = new AdaptiveLimiter({ max: 4 });
+    await crowd(limiter)();
+    round(limiter, 20);
+    round(limiter, 20);
+    expect(limiter.currentLimit()).toBe(4);
+    expect(limiter.peakLimit()).toBe(4);
+  });
+});
+
 describe('RetryBudget', () => {
   it('spends 2 per retry and 5 per timeout and refuses what it cannot pay', () => {
     const budget = new RetryBudget({ start: 8 });

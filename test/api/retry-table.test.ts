@@ -323,9 +323,9 @@ describe('cancellation', () => {
 describe('concurrency', () => {
   it('halves the read limit after repeated 429s', async () => {
     const { client } = await setup([429, 429, 429]);
-    expect(client.stats().concurrency).toEqual({ reads: 16, writes: 4 });
+    expect(client.stats().concurrency).toEqual({ reads: 16, writes: 4, peakReads: 16 });
     await client.get('/domains');
-    expect(client.stats().concurrency).toEqual({ reads: 8, writes: 4 });
+    expect(client.stats().concurrency).toEqual({ reads: 8, writes: 4, peakReads: 16 });
   });
 });
 
