@@ -138,20 +138,20 @@ async function readCollection(
   const itemKeys = Object.entries(def.read.itemKeys ?? {});
   // Worked out once per set of managed keys (objects with the same keys share one set).
   const documentsBySet = new Map<Managed, [string, string][]>();
-  const omittedBySet = new Map<Managed, Omitted>();
+  const omittedBySet = new Map<Managed, string[]>();
   const entries: Entry[] = [];
   listed.forEach((item, i) => {
     const name = renamed?.[i]?.name ?? listedNames[i] ?? '';
     if (scope.only && !scope.only(makeAddress(kind, where.ancestors, name))) return;
     // Looked up only for kinds whose reading depends on it (one key lookup per object).
     const managed = itemKeys.length > 0 || def.read.documentKeys ? managedKeys(name) : 'all';
-    // Fields no manifest needs are left behind now, before any await: the full items die young.
-    const omitted = unmanagedItemKeys(managed);
+    // Fields no manifest needs are dropped now, before any await: the full items die young.
+    const omitted = unmanagedItemKeys(managed).filter((key) => key in item);
     entries.push({
-      item: omitted.keys.length ? keptFields(item, omitted.set) : item,
+      item: omitted.length ? dropKeys(item, omitted) : item,
       name,
       managed,
-      omitted: omitted.keys,
+      omitted,
       renamedFrom: renamed?.[i]?.renamedFrom,
     });
   });
@@ -214,11 +214,10 @@ async function readCollection(
   }
 
   /** The item fields (`read.itemKeys`) feeding no field the manifests manage for an object. */
-  function unmanagedItemKeys(managed: Managed): Omitted {
-    return once(omittedBySet, managed, () => {
-      const keys = itemKeys.filter(([, fed]) => !feedsAny(managed, fed)).map(([field]) => field);
-      return { keys, set: new Set(keys) };
-    });
+  function unmanagedItemKeys(managed: Managed): string[] {
+    return once(omittedBySet, managed, () =>
+      itemKeys.filter(([, keys]) => !feedsAny(managed, keys)).map(([field]) => field),
+    );
   }
 
   function managedKeys(name: string): Managed {
@@ -228,15 +227,6 @@ async function readCollection(
 
 /** The spec keys the manifests manage for an object (`ReadScope.managedKeys`). */
 type Managed = ReadonlySet<string> | 'all';
-
-/**
- * The item fields left out of an object's record, whether or not a given item has them: the saved
- * plan's `fingerprint_omitted` names them, and the check before apply leaves them out as well.
- */
-interface Omitted {
-  keys: string[];
-  set: ReadonlySet<string>;
-}
 
 function once<T>(cache: Map<Managed, T>, managed: Managed, work: () => T): T {
   let value = cache.get(managed);
@@ -252,14 +242,9 @@ function feedsAny(managed: Managed, keys: readonly string[]): boolean {
 }
 
 /** `item` without `keys`, removed in place: a listed item is fresh from the wire and ours alone. */
-/**
- * The item without the `dropped` fields, as a new object. Deleting them in place turned every
- * item into a slow dictionary object that outlived the plan's reading.
- */
-function keptFields(item: Record<string, unknown>, dropped: ReadonlySet<string>): Record<string, unknown> {
-  const kept: Record<string, unknown> = {};
-  for (const key in item) if (!dropped.has(key)) kept[key] = item[key];
-  return kept;
+function dropKeys(item: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  for (const key of keys) delete item[key];
+  return item;
 }
 
 /** A shallow copy of `item` without `keys`. */
