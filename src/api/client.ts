@@ -36,8 +36,8 @@ export interface CreateClientOptions {
   /**
    * In-flight calls, halved on repeated 429/503. Writes: 4 by default. Reads (idempotent GETs):
    * when given, a fixed limit; by default 16, doubled up to 64 while answers stay within 1.5× the
-   * fastest round's time (and halved back when they pass 3×), so a distant server's round trips
-   * are hidden and a server that starts to queue is not pressed.
+   * fastest answer of the run (and halved back when they pass 3×), so a distant server's round
+   * trips are hidden and a server that starts to queue is not pressed.
    */
   concurrency?: { reads?: number; writes?: number };
 

@@ -101,8 +101,8 @@ export class AdaptiveLimiter {
     }
   }
 
-  /** A successful answer, after `ms` when its time is known (latency rounds count only those). */
-  onSuccess(ms?: number): void {
+  /** A successful answer, after `ms`. */
+  onSuccess(ms: number): void {
     if (this.limit < this.max) {
       this.successes++;
       if (this.successes >= this.growEvery) {
@@ -112,7 +112,7 @@ export class AdaptiveLimiter {
       }
       return;
     }
-    if (ms === undefined || this.ceiling === this.max) return;
+    if (this.ceiling === this.max) return;
     this.fastest = Math.min(this.fastest, ms);
     this.round.push(ms);
     if (this.round.length >= this.limit) this.endRound();

@@ -23,7 +23,8 @@ export interface PlanPoint {
 export interface TargetInput {
   /** The 10k no-op plan at 0 ms latency, one entry per run. */
   cpuPlans: PlanPoint[];
-  latencyPlan: { wall_ms: number; gets: number; read_concurrency: number; latency_ms: number };
+  /** The 10k no-op plan at `latency_ms`, one entry per run. */
+  latencyPlans: { wall_ms: number; gets: number; read_concurrency: number; latency_ms: number }[];
   validate: { cpu_ms: number; wall_ms: number }[];
   /** Scale points, smallest first (10k, 30k and, when asked, 100k). */
   scale: PlanPoint[];
@@ -59,8 +60,11 @@ export function targetRows(input: TargetInput): TargetRow[] {
   const processCpu = median(input.cpuPlans.map((p) => p.process_cpu_ms));
   const cpuWall = median(input.cpuPlans.map((p) => p.wall_ms));
   const peakRss = Math.max(...input.cpuPlans.map((p) => p.peak_rss_mb));
-  const lat = input.latencyPlan;
-  const requestBound = (lat.gets * lat.latency_ms) / lat.read_concurrency;
+  const lat = input.latencyPlans[0] ?? { gets: 0, latency_ms: 0 };
+  const latencyWall = median(input.latencyPlans.map((p) => p.wall_ms));
+  // The highest read limit any run reached: the smallest request bound, the strictest target.
+  const reads = Math.max(...input.latencyPlans.map((p) => p.read_concurrency));
+  const requestBound = (lat.gets * lat.latency_ms) / reads;
   const wallBound = Math.max(1.3 * requestBound, cpuWall + 500);
   const validateCpu = median(input.validate.map((v) => v.cpu_ms));
   const validateWall = median(input.validate.map((v) => v.wall_ms));
@@ -77,8 +81,8 @@ export function targetRows(input: TargetInput): TargetRow[] {
     {
       figure: `no-op plan wall at ${lat.latency_ms} ms latency`,
       target: `≤ max(1.3 × request bound ${seconds(requestBound)}, CPU-only wall ${seconds(cpuWall)} + 0.5 s) = ${seconds(wallBound)}`,
-      measured: seconds(lat.wall_ms),
-      met: lat.wall_ms <= wallBound,
+      measured: `${seconds(latencyWall)} (median of ${input.latencyPlans.length}; ${reads} reads in flight at most)`,
+      met: latencyWall <= wallBound,
     },
     {
       figure: 'dpac validate of the 10k bench manifests (CPU, cold process)',

@@ -31,9 +31,9 @@ describe('AdaptiveLimiter', () => {
     expect(limiter.currentLimit()).toBe(8);
     limiter.onThrottled();
     expect(limiter.currentLimit()).toBe(4);
-    for (let i = 0; i < 19; i++) limiter.onSuccess();
+    for (let i = 0; i < 19; i++) limiter.onSuccess(10);
     expect(limiter.currentLimit()).toBe(4);
-    limiter.onSuccess();
+    limiter.onSuccess(10);
     expect(limiter.currentLimit()).toBe(5);
     now += 60_000;
     limiter.onThrottled();
