@@ -63,33 +63,31 @@ describe('AdaptiveLimiter', () => {
 });
 
 describe('AdaptiveLimiter latency rounds', () => {
-  /** Callers that hold every slot, with one more waiting: the demand exceeds the limit. */
-  function crowd(limiter: AdaptiveLimiter) {
+  /** A round: `count` answers of `ms` each (the limit's worth by default). */
+  const round = (limiter: AdaptiveLimiter, ms: number, count = limiter.currentLimit()) => {
+    for (let i = 0; i < count; i++) limiter.onSuccess(ms);
+  };
+  /** Rounds during which callers hold every slot and one more waits: the demand exceeds the limit. */
+  function crowdedRounds(limiter: AdaptiveLimiter) {
     let held = 0;
-    return async (): Promise<void> => {
+    return async (ms: number, count?: number): Promise<void> => {
       while (held < limiter.currentLimit()) {
         await limiter.acquire();
         held++;
       }
       void limiter.acquire().then(() => held++);
+      round(limiter, ms, count);
     };
   }
-  /** A round: `count` answers of `ms` each (the limit's worth by default). */
-  const round = (limiter: AdaptiveLimiter, ms: number, count = limiter.currentLimit()) => {
-    for (let i = 0; i < count; i++) limiter.onSuccess(ms);
-  };
 
   it('doubles the limit up to its ceiling while crowded rounds stay within 1.5× the fastest answer', async () => {
     const limiter = new AdaptiveLimiter({ max: 4, ceiling: 16 });
-    const more = crowd(limiter);
-    await more();
-    round(limiter, 20);
+    const crowded = crowdedRounds(limiter);
+    await crowded(20);
     expect(limiter.currentLimit()).toBe(8);
-    await more();
-    round(limiter, 29);
+    await crowded(29);
     expect(limiter.currentLimit()).toBe(16);
-    await more();
-    round(limiter, 25);
+    await crowded(25);
     expect(limiter.currentLimit()).toBe(16);
     expect(limiter.peakLimit()).toBe(16);
   });
@@ -98,8 +96,7 @@ describe('AdaptiveLimiter latency rounds', () => {
     const limiter = new AdaptiveLimiter({ max: 4, ceiling: 16 });
     round(limiter, 20);
     expect(limiter.currentLimit()).toBe(4);
-    await crowd(limiter)();
-    round(limiter, 20);
+    await crowdedRounds(limiter)(20);
     expect(limiter.currentLimit()).toBe(8);
     round(limiter, 20); // the waiting caller got in: nobody waits now
     expect(limiter.currentLimit()).toBe(8);
@@ -107,48 +104,39 @@ describe('AdaptiveLimiter latency rounds', () => {
 
   it('holds between 1.5× and 3× the fastest answer, and halves past 3×, never below its start', async () => {
     const limiter = new AdaptiveLimiter({ max: 4, ceiling: 32 });
-    const more = crowd(limiter);
+    const crowded = crowdedRounds(limiter);
     limiter.onSuccess(10); // the fastest answer of the run
-    await more();
-    round(limiter, 10, 3);
-    await more();
-    round(limiter, 10);
+    await crowded(10, 3);
+    await crowded(10);
     expect(limiter.currentLimit()).toBe(16);
-    await more();
-    round(limiter, 16);
+    await crowded(16);
     expect(limiter.currentLimit()).toBe(16);
-    round(limiter, 31);
-    expect(limiter.currentLimit()).toBe(8);
-    round(limiter, 31);
-    expect(limiter.currentLimit()).toBe(4);
-    round(limiter, 31);
-    expect(limiter.currentLimit()).toBe(4);
+    for (const expected of [8, 4, 4]) {
+      round(limiter, 31);
+      expect(limiter.currentLimit()).toBe(expected);
+    }
   });
 
   it('does not grow within the throttle window, and throttling still halves a grown limit', async () => {
     let now = 0;
     const limiter = new AdaptiveLimiter({ max: 4, ceiling: 16, now: () => now });
-    const more = crowd(limiter);
-    await more();
-    round(limiter, 20);
+    const crowded = crowdedRounds(limiter);
+    await crowded(20);
     expect(limiter.currentLimit()).toBe(8);
-    limiter.onThrottled();
-    limiter.onThrottled();
-    limiter.onThrottled();
+    for (let i = 0; i < 3; i++) limiter.onThrottled();
     expect(limiter.currentLimit()).toBe(4);
-    await more();
-    round(limiter, 20);
+    await crowded(20);
     expect(limiter.currentLimit()).toBe(4);
     now += 10_000;
-    round(limiter, 20);
+    await crowded(20);
     expect(limiter.currentLimit()).toBe(8);
   });
 
   it('keeps a limit without a ceiling fixed, whatever the latency', async () => {
     const limiter = new AdaptiveLimiter({ max: 4 });
-    await crowd(limiter)();
-    round(limiter, 20);
-    round(limiter, 20);
+    const crowded = crowdedRounds(limiter);
+    await crowded(20);
+    await crowded(20);
     expect(limiter.currentLimit()).toBe(4);
     expect(limiter.peakLimit()).toBe(4);
   });
