@@ -196,7 +196,8 @@ export function register(app: EmuApp): void {
     `${base}/:table_group_id/configurations`,
     (req) => {
       const group = groupOf(req);
-      const entries = asArray(group.tables).map(asRecord);
+      // Copies: changing the group's own entries would leave nothing for updateIfChanged to see.
+      const entries = asArray(group.tables).map((entry) => ({ ...asRecord(entry) }));
       for (const item of asArray(bodyObject(req).tables).map(asRecord)) {
         const entry = entries.find((e) => e.table_id === item.table_id);
         if (!entry)

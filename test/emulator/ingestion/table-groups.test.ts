@@ -112,6 +112,8 @@ describe('table groups', () => {
       tables: [{ table_id: tableIds[1], connection_quota: 15 }],
     });
     expect(quota.body.result).toEqual({ status: 'success', id });
+    const stored = (await fx.api.get(`${base()}/${id}`)).body.result;
+    expect(stored.tables).toEqual([expect.objectContaining({ table_id: tableIds[1], connection_quota: 15 })]);
     const outsider = await fx.api.post(`${base()}/${id}/configurations`, {
       tables: [{ table_id: tableIds[0], connection_quota: 15 }],
     });
