@@ -145,17 +145,12 @@ export class Store {
   ): void {
     const field = options.field ?? 'name';
     const scoped = Object.entries(scope);
-    let clash = false;
     for (const doc of this.coll(collection).values()) {
       if (doc.id === options.exceptId || doc[field] !== name) continue;
       if (scoped.every(([key, value]) => doc[key] === value)) {
-        clash = true;
-        break;
+        const entity = options.entity ?? entityName(collection);
+        throw new EmuError(400, 'IW10003', `${entity} with name '${String(name)}' already exists`);
       }
-    }
-    if (clash) {
-      const entity = options.entity ?? entityName(collection);
-      throw new EmuError(400, 'IW10003', `${entity} with name '${String(name)}' already exists`);
     }
   }
 

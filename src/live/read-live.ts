@@ -249,9 +249,7 @@ function dropKeys(item: Record<string, unknown>, keys: readonly string[]): Recor
 
 /** A shallow copy of `item` without `keys`. */
 export function withoutKeys(item: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const copy = { ...item };
-  for (const key of keys) delete copy[key];
-  return copy;
+  return dropKeys({ ...item }, keys);
 }
 
 const DOCUMENT_PAGE = 500;

@@ -5,10 +5,9 @@ import type { Doc } from '../store.js';
 
 export type Body = Record<string, unknown>;
 
-/** The source, or 404 IW10001. */
+/** The source (a copy, to change and store), or 404 IW10001. */
 export function requireSource(app: EmuApp, sourceId: string): Doc {
-  peekSource(app, sourceId);
-  return app.store.get('sources', sourceId) as Doc;
+  return structuredClone(peekSource(app, sourceId));
 }
 
 /**
@@ -29,8 +28,7 @@ export function requireChild(
   id: string,
   label: string,
 ): Doc {
-  peekChild(app, collection, sourceId, id, label);
-  return app.store.get(collection, id) as Doc;
+  return structuredClone(peekChild(app, collection, sourceId, id, label));
 }
 
 /** Like requireChild, but the stored document itself, read-only (see peekSource). */
