@@ -167,7 +167,7 @@ function diffDeclared(
     ignore: m.metadata.ignore,
   };
   const after = m.spec as Record<string, unknown>;
-  const parent = parentChange(m.kind, m.ancestors, done);
+  const parent = parentChange(m, done);
   if (parent && (parent.action === 'replace' || parent.action === 'create')) {
     if (obj)
       return {
@@ -281,12 +281,11 @@ function deleteChange(obj: LiveObject, reason: string): Change {
 /** An object that refers to a replaced one must be rewritten with the new id. */
 function markReferrersOfReplaced(byAddress: Map<string, Change>, declared: Map<string, Manifest>): void {
   if (![...byAddress.values()].some((c) => c.action === 'replace')) return;
-  const specs = new Map([...declared].map(([a, m]) => [a, m.spec]));
   for (const change of byAddress.values()) {
     if (change.action !== 'noop' || !change.after) continue;
     const refs = KINDS[change.kind].refs(change.after as never, {
       ancestors: change.ancestors,
-      declared: (a) => specs.get(a),
+      declared: (a) => declared.get(a)?.spec,
     });
     const replaced = refs.find((r) => byAddress.get(r.address)?.action === 'replace');
     if (replaced) {
@@ -304,12 +303,8 @@ function markReferrersOfReplaced(byAddress: Map<string, Change>, declared: Map<s
   }
 }
 
-function parentChange(
-  kind: KindName,
-  ancestors: readonly string[],
-  done: Map<string, Change>,
-): Change | undefined {
-  const address = parentOf({ kind, ancestors });
+function parentChange(m: Manifest, done: Map<string, Change>): Change | undefined {
+  const address = parentOf(m);
   return address ? done.get(address) : undefined;
 }
 
@@ -335,13 +330,12 @@ function withDependencies(
   byAddress: Map<string, Change>,
   declared: Map<string, Manifest>,
 ): Change[] {
-  const specs = new Map([...declared].map(([a, m]) => [a, m.spec]));
   const chosen = new Set(selected.map((c) => c.address));
   const queue = [...selected];
   for (let c = queue.shift(); c; c = queue.shift()) {
     const refs = c.after
       ? KINDS[c.kind]
-          .refs(c.after as never, { ancestors: c.ancestors, declared: (a) => specs.get(a) })
+          .refs(c.after as never, { ancestors: c.ancestors, declared: (a) => declared.get(a)?.spec })
           .map((r) => r.address)
       : [];
     const parent = parentOf(c);

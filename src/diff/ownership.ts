@@ -1,9 +1,8 @@
 // Who owns a live object, by the proof its kind names (ResourceKind.ownership): this project's tag,
 // another project's, the tag every unnamed project shares, a parent's ownership, or nothing
 // provable. Pure; one answer per object, memoized (a 10k-table plan asks for each table once).
-import { parentAddress } from '../core/address.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
-import { KINDS } from '../kinds/index.js';
+import { KINDS, parentOf } from '../kinds/index.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
 
 export type Owner =
@@ -42,8 +41,8 @@ export function ownerResolver(live: LiveState, ownershipTag: string): (obj: Live
     const members = listed.map(resolve);
     const foreign = members.find((m) => m.state === 'theirs');
     if (foreign) return foreign;
-    const parentKind = kind.parent;
-    const parent = parentKind ? live.objects.get(parentAddress(parentKind, obj.ancestors)) : undefined;
+    const parentAt = parentOf(obj);
+    const parent = parentAt ? live.objects.get(parentAt) : undefined;
     const parentOwner = parent ? resolve(parent) : undefined;
     if (parent && parentOwner?.state === 'ours')
       return { state: 'ours', via: `its parent ${parent.address} is owned` };

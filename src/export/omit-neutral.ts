@@ -39,8 +39,8 @@ export function omitNeutral(spec: Record<string, unknown>, options: OmitOptions)
   for (const path of candidatePaths(spec)) {
     const field = toPointer(path);
     if (options.keep?.(field)) continue;
-    // A field the memo has never seen neutral is neither predicted nor tried (the loop below
-    // would skip it): it is left out before its value is even written down.
+    // A field the memo has seen non-neutral NEVER_NEUTRAL_AFTER times and neutral never is neither
+    // predicted nor tried (the loop below would skip it): it is left out before its value is written.
     const entry = memo.get(field);
     if (entry && neverNeutral(entry)) continue;
     fields.push({ path, field, value: valueKey(spec, path) });

@@ -5,9 +5,9 @@
 // merged: every edge then still leads from a lower depth to a higher one, so merging never makes a
 // cycle; a batch waits for what its items wait for. A plan from empty puts the new tables of a
 // source at one depth: one call per source (per `max` tables).
-import { type Address, parentAddress, parseAddress } from '../core/address.js';
+import { type Address, parseAddress } from '../core/address.js';
 import { getPointer, setPointer } from '../core/json-pointer.js';
-import { isKindName, KINDS } from '../kinds/index.js';
+import { isKindName, parentOf } from '../kinds/index.js';
 import type { Draft } from './plan-calls.js';
 import { topoSort } from './topo-sort.js';
 
@@ -72,18 +72,18 @@ function mergeChunk(members: readonly Draft[]): Draft {
   });
   return {
     ...first,
-    address: parentOf(first.address),
+    address: batchParent(first.address),
     body: setPointer(first.body, list, items),
     items: members.map((m) => m.address),
     needsCreated: [...new Set(members.flatMap((m) => m.needsCreated))],
   };
 }
 
-function parentOf(address: Address): Address {
+function batchParent(address: Address): Address {
   const { kind, ancestors } = parseAddress(address);
-  const parent = isKindName(kind) ? KINDS[kind].parent : undefined;
+  const parent = isKindName(kind) ? parentOf({ kind, ancestors }) : undefined;
   if (!parent) throw new Error(`${address}: a batched create needs a parent to belong to`);
-  return parentAddress(parent, ancestors);
+  return parent;
 }
 
 /** The length of the longest chain of dependencies before each node. */
