@@ -28,8 +28,9 @@ export function cloneReason(m: Manifest, live: LiveState): string | undefined {
 }
 
 /**
- * A declared child of a clone that the clone already brings cannot be created (the name is
- * taken); and a create-only field of an object that exists is ignored, which the plan says.
+ * A declared child of a clone (created, or re-created by a replace) that the clone already brings
+ * cannot be created (the name is taken); and a create-only field of an object that exists and
+ * stays is ignored, which the plan says.
  */
 export function checkClones(
   changes: readonly Change[],
@@ -41,7 +42,8 @@ export function checkClones(
     const m = declared.get(change.address);
     if (!m) continue;
     const kind = KINDS[m.kind];
-    if (change.action !== 'create') {
+    // A replaced object is created again, from its create body: its create-only fields count.
+    if (change.action !== 'create' && change.action !== 'replace') {
       for (const pointer of kind.createOnly ?? []) {
         if (getPointer(m.spec, pointer) === undefined) continue;
         out.push({

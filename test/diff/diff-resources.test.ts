@@ -85,6 +85,28 @@ describe('diffResources', () => {
     ]);
   });
 
+  it('re-clones a replaced clone: clone_from counts, and a declared child the clone brings is refused', () => {
+    const result = diffResources({
+      ownershipTag: TAG,
+      manifests: [
+        manifest('Environment', 'Environment/staging', { platform: 'azure', clone_from: 'prod' }),
+        manifest('EnvironmentStorage', 'EnvironmentStorage/staging/lake', { storage_type: 's3' }),
+      ],
+      live: state(
+        live('Environment', 'Environment/prod', { platform: 'aws' }),
+        live('EnvironmentStorage', 'EnvironmentStorage/prod/lake', { storage_type: 's3' }),
+        live('Environment', 'Environment/staging', { platform: 'aws' }, true),
+        live('EnvironmentStorage', 'EnvironmentStorage/staging/lake', { storage_type: 's3' }, true),
+      ),
+    });
+    expect(actions(result)).toContain('replace Environment/staging: /platform cannot be changed in place');
+    const said = result.diagnostics.map((d) => `${d.severity}: ${d.summary}`);
+    expect(said.filter((line) => line.includes('clone_from is ignored'))).toEqual([]);
+    expect(said).toContain(
+      'error: EnvironmentStorage/staging/lake would be created, but Environment/staging is a clone of Environment/prod, which brings a EnvironmentStorage named lake.',
+    );
+  });
+
   it('deletes an undeclared source only when it carries the ownership tag, and reports the rest unmanaged', () => {
     const result = diffResources({
       ownershipTag: TAG,
