@@ -4,7 +4,7 @@ import type { Address } from './core/address.js';
 import type { Diagnostic } from './core/diagnostic.js';
 import { diffResources } from './diff/diff-resources.js';
 import { markRenames, renameConflicts, renameHints, renameRules } from './diff/renames.js';
-import { isKindName, type KindName } from './kinds/index.js';
+import { isKindName } from './kinds/index.js';
 import type { LiveState, ReadClient } from './live/live-object.js';
 import { readLive } from './live/read-live.js';
 import { everythingScope, manifestScope } from './live/read-scope.js';
@@ -14,7 +14,7 @@ import type { ScopePattern } from './manifest/project-config.js';
 import { assemblePlan } from './plan/assemble-plan.js';
 import type { Plan } from './plan/plan.js';
 import { planCalls } from './plan/plan-calls.js';
-import { excludedBy, inScopeBy, unmatchedSelectors, withoutExcluded } from './plan/select.js';
+import { scopeOf, unmatchedSelectors, withoutExcluded } from './plan/select.js';
 
 export interface ComputePlanInput {
   client: ReadClient;
@@ -46,10 +46,7 @@ export interface ComputedPlan {
 }
 
 export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan> {
-  const excluded = excludedBy(input.exclude);
-  const scoped = inScopeBy(input.select, input.exclude);
-  const inScope = (o: { kind: KindName; ancestors: readonly string[]; name: string }) =>
-    scoped(o.kind, o.ancestors, o.name);
+  const { inScope, excluded } = scopeOf(input.select, input.exclude);
   const narrowed = Boolean(input.select?.length || input.exclude?.length);
   const manifests = input.manifests.filter(inScope);
   const pruneKinds = (input.prune ?? []).map((p) => p.kind).filter(isKindName);
@@ -87,7 +84,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   const external = new Set(diff.changes.filter((c) => c.external).map((c) => c.address));
   const declared = (address: Address) =>
     specs.get(address) ?? (external.has(address) ? live.objects.get(address)?.spec : undefined);
-  const kept = withoutExcluded(diff.changes, (c) => excluded(c.kind, c.ancestors, c.name), declared);
+  const kept = withoutExcluded(diff.changes, excluded, declared);
   const changes = kept.changes;
   markRenames(changes, live);
 

@@ -6,7 +6,7 @@ import type { FieldChange } from '../diff/compare-specs.js';
 import { isKindName, KIND_NAMES, KINDS, type KindName, parentOf } from '../kinds/index.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
 import { SCHEMA_FILE } from '../manifest/json-schema.js';
-import { excludedBy, inScopeBy } from '../plan/select.js';
+import { scopeOf } from '../plan/select.js';
 import { externalDocument, withDependencies } from './dependencies.js';
 import { exportObject } from './export-object.js';
 import { commonPart, withoutCommon } from './factor-defaults.js';
@@ -69,19 +69,16 @@ interface Written extends Placed {
 }
 
 export function exportManifests(live: LiveState, options: ExportOptions = {}): ExportResult {
-  const isExcluded = excludedBy(options.exclude);
-  const isSelected = inScopeBy(options.select, options.exclude);
-  const chosen = [...live.objects.values()].filter((o) => isSelected(o.kind, o.ancestors, o.name));
-  const withNeeds = options.withDependencies
-    ? withDependencies(chosen, live, (o) => isExcluded(o.kind, o.ancestors, o.name))
-    : chosen;
+  const scope = scopeOf(options.select, options.exclude);
+  const chosen = [...live.objects.values()].filter(scope.inScope);
+  const withNeeds = options.withDependencies ? withDependencies(chosen, live, scope.excluded) : chosen;
   const selected = withNeeds.sort(
     (a, b) => a.ancestors.length - b.ancestors.length || compare(a.address, b.address),
   );
   const selectedAddresses = new Set(selected.map((o) => o.address));
   const problems: ExportNote[] = live.problems.filter((p) => {
     const { kind, ancestors, name } = parseAddress(p.address);
-    return isKindName(kind) && isSelected(kind, ancestors, name);
+    return isKindName(kind) && scope.inScope({ kind, ancestors, name });
   });
   const failed = new Set(live.problems.map((p) => p.address));
   const outside: ExportNote[] = [];

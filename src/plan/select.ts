@@ -20,33 +20,45 @@ const exact: NameMatch = (pattern, name) => pattern === name;
 /**
  * Whether `selector` covers an object: its kind is the object's kind or an ancestor's, and its names
  * lead to it from the top (`Table/sales_db` covers the tables of sales_db, `Source/sales_db` the
- * source and everything below it, `Table/sales_db/orders` one table).
+ * source and everything below it, `Table/sales_db/orders` one table). Parsed once: a run asks for
+ * every manifest, change and live object.
  */
-function covers(selector: string, o: Named, match: NameMatch): boolean {
+function covering(selector: string, match: NameMatch): (o: Named) => boolean {
   const { kind: selKind, names: selNames } = selectorParts(selector);
-  const chain = [...ancestorKinds(o.kind), o.kind];
-  const at = chain.indexOf(selKind as KindName);
-  if (at < 0 || selNames.length > at + 1) return false;
-  const names = [...o.ancestors, o.name];
-  return selNames.every((n, i) => match(n, names[i] as string));
+  return (o) => {
+    const above = ancestorKinds(o.kind);
+    const at = selKind === o.kind ? above.length : above.indexOf(selKind as KindName);
+    if (at < 0 || selNames.length > at + 1) return false;
+    return selNames.every((n, i) => match(n, (i < o.ancestors.length ? o.ancestors[i] : o.name) as string));
+  };
+}
+
+function coveredByAny(selectors: readonly string[], match: NameMatch): (o: Named) => boolean {
+  const tests = selectors.map((s) => covering(s, match));
+  return (o) => tests.some((covers) => covers(o));
 }
 
 export function selectedBy(selectors: readonly string[] | undefined) {
+  const covered = selectors?.length ? coveredByAny(selectors, exact) : undefined;
   return (kind: KindName, ancestors: readonly string[], name: string): boolean =>
-    !selectors?.length || selectors.some((s) => covers(s, { kind, ancestors, name }, exact));
+    !covered || covered({ kind, ancestors, name });
 }
 
 export function excludedBy(patterns: readonly string[] | undefined) {
+  const covered = coveredByAny(patterns ?? [], matchesGlob);
   return (kind: KindName, ancestors: readonly string[], name: string): boolean =>
-    (patterns ?? []).some((p) => covers(p, { kind, ancestors, name }, matchesGlob));
+    covered({ kind, ancestors, name });
 }
 
-/** Selected (or nothing is selected) and not excluded: `--exclude` wins over `--select`. */
-export function inScopeBy(select: readonly string[] | undefined, exclude: readonly string[] | undefined) {
+/** A run's `--select` and `--exclude`: in scope is selected (or nothing is) and not excluded. */
+export function scopeOf(select: readonly string[] | undefined, exclude: readonly string[] | undefined) {
   const selected = selectedBy(select);
-  const excluded = excludedBy(exclude);
-  return (kind: KindName, ancestors: readonly string[], name: string): boolean =>
-    selected(kind, ancestors, name) && !excluded(kind, ancestors, name);
+  const excludedHere = excludedBy(exclude);
+  const excluded = (o: Named): boolean => excludedHere(o.kind, o.ancestors, o.name);
+  return {
+    excluded,
+    inScope: (o: Named): boolean => selected(o.kind, o.ancestors, o.name) && !excluded(o),
+  };
 }
 
 /**
@@ -65,7 +77,7 @@ export function unmatchedSelectors(
   const all = [...candidates];
   const match = flag === '--select' ? exact : matchesGlob;
   return selectors
-    .filter((s) => !all.some((o) => covers(s, o, match)))
+    .filter((s) => !all.some(covering(s, match)))
     .map((s) => {
       const hint = suggestion(s, suggestFrom ?? all);
       return {
