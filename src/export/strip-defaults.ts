@@ -3,21 +3,7 @@
 // so the result means exactly what the input meant. Pure; never validates.
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  valueType?: z.ZodType;
-  defaultValue?: unknown;
-}
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { def: Def }).def;
-
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+import { defOf, WRAPPERS } from '../core/zod-def.js';
 
 /** The innermost schema under wrappers and pipes, plus the default a `.default()` wrapper supplies. */
 function unwrap(schema: z.ZodType): { inner: z.ZodType; hasDefault: boolean; defaultValue?: unknown } {

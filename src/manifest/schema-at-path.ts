@@ -2,30 +2,11 @@
 // and what the field's description says. Wrappers (optional, default, pipe...) are seen through
 // and unions fan out. Relies on zod 4's `_zod.def`, the documented way to introspect schemas.
 import { z } from 'zod';
+import { defOf as readDef, WRAPPERS } from '../core/zod-def.js';
 
 type Schema = z.core.$ZodType;
 
-interface LooseDef {
-  type: string;
-  innerType?: Schema;
-  in?: Schema;
-  shape?: Record<string, Schema>;
-  catchall?: Schema;
-  element?: Schema;
-  valueType?: Schema;
-  options?: readonly Schema[];
-  left?: Schema;
-  right?: Schema;
-  getter?: () => Schema;
-  items?: readonly Schema[];
-  rest?: Schema | null;
-}
-
-function defOf(schema: Schema): LooseDef {
-  return schema._zod.def as unknown as LooseDef;
-}
-
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+const defOf = (schema: Schema) => readDef<Schema>(schema);
 
 /** The concrete schemas a value may be checked against (wrappers removed, unions fanned out). */
 function concrete(schema: Schema, depth = 0): Schema[] {

@@ -5,21 +5,7 @@
 // says differently (ids → names, aliases, flags), in spec names, and project the result.
 import type { z } from 'zod';
 import { parsePointer } from '../../core/json-pointer.js';
-
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  values?: unknown[];
-  entries?: Record<string, unknown>;
-  checks?: { _zod: { def: { check: string; minimum?: number } } }[];
-}
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { def: Def }).def;
+import { type ZodDef as Def, defOf, WRAPPERS } from '../../core/zod-def.js';
 
 const EMPTY_IS_A_VALUE = new WeakSet<z.ZodType>();
 
@@ -31,8 +17,6 @@ export function emptyIsAValue<T extends z.ZodType>(schema: T): T {
   EMPTY_IS_A_VALUE.add(schema);
   return schema;
 }
-
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
 /** `live` projected onto `schema`, without the write-only fields at `sensitive` (spec pointers). */
 export function projectLive<S>(live: unknown, schema: z.ZodType, sensitive: readonly string[] = []): S {
