@@ -66,6 +66,7 @@ interface Placed {
 interface Written extends Placed {
   obj: LiveObject;
   refs: string[];
+  parent: string | undefined;
 }
 
 export function exportManifests(live: LiveState, options: ExportOptions = {}): ExportResult {
@@ -120,7 +121,7 @@ export function exportManifests(live: LiveState, options: ExportOptions = {}): E
       if (!selectedAddresses.has(a))
         outside.push({ address: obj.address, why: `refers to ${a}, not in this export` });
     if (result.differs.length > 0) unstable.push({ address: obj.address, fields: result.differs });
-    written.set(obj.address, { obj, document: result.document, variables: result.variables, refs });
+    written.set(obj.address, { obj, document: result.document, variables: result.variables, refs, parent });
   }
   holdBackBrokenReferrers(written, failed, problems);
   if (options.factorDefaults) factorDefaults(written);
@@ -143,7 +144,7 @@ function externalsFor(
 ): Placed[] {
   const targets = new Set<string>();
   for (const w of written.values()) {
-    const parent = parentOf(w.obj);
+    const parent = w.parent;
     for (const a of parent === undefined ? w.refs : [parent, ...w.refs])
       if (!selected.has(a) && live.objects.has(a)) targets.add(a);
   }
@@ -158,8 +159,7 @@ function externalsFor(
 function factorDefaults(written: Map<string, Written>): void {
   const children = new Map<string, Written[]>();
   for (const w of written.values()) {
-    const parent = parentOf(w.obj);
-    const defaults = parent === undefined ? undefined : written.get(parent);
+    const defaults = w.parent === undefined ? undefined : written.get(w.parent);
     if (!defaults || KINDS[defaults.obj.kind].childDefaults?.kind !== w.obj.kind) continue;
     const list = children.get(defaults.obj.address);
     if (list) list.push(w);
@@ -182,10 +182,12 @@ function holdBackBrokenReferrers(
   failed: Set<string>,
   problems: ExportNote[],
 ): void {
-  for (let changed = true; changed; ) {
+  for (let changed = failed.size > 0; changed; ) {
     changed = false;
     for (const [address, w] of written) {
-      const broken = [...w.refs, parentOf(w.obj)].find((a) => a !== undefined && failed.has(a));
+      const broken =
+        w.refs.find((a) => failed.has(a)) ??
+        (w.parent !== undefined && failed.has(w.parent) ? w.parent : undefined);
       if (broken === undefined) continue;
       written.delete(address);
       failed.add(address);
