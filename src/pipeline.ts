@@ -1,6 +1,5 @@
 // computePlan(): where IO meets the pure steps. Read live state for the scope in play, then diff,
 // order the calls and assemble the plan without further IO.
-import type { Address } from './core/address.js';
 import type { Diagnostic } from './core/diagnostic.js';
 import { diffResources } from './diff/diff-resources.js';
 import { markRenames, renameConflicts, renameHints, renameRules } from './diff/renames.js';
@@ -78,12 +77,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     allowMassDelete: input.allowMassDelete,
     resendSecrets: input.resendSecrets,
   });
-  const specs = new Map(input.manifests.map((m) => [m.address, m.spec]));
-  // An external object's live spec stands in for a declaration (a table group under an external
-  // source finds its compute through the source's environment).
-  const external = new Set(diff.changes.filter((c) => c.external).map((c) => c.address));
-  const declared = (address: Address) =>
-    specs.get(address) ?? (external.has(address) ? live.objects.get(address)?.spec : undefined);
+  const declared = diff.declaredSpec;
   const kept = withoutExcluded(diff.changes, excluded, declared);
   const changes = kept.changes;
   markRenames(changes, live);

@@ -43,6 +43,11 @@ export interface DiffOptions {
 
 export interface DiffResult {
   changes: Change[];
+  /**
+   * The spec references resolve through: a manifest's, or an external object's live spec (a table
+   * group under an external source finds its compute through the source's environment).
+   */
+  declaredSpec: (address: Address) => unknown;
   /** Live objects no manifest declares and dpac may not delete, with why. */
   unmanaged: UnmanagedObject[];
   diagnostics: Diagnostic[];
@@ -88,7 +93,10 @@ export function diffResources(options: DiffOptions): DiffResult {
       if (decision.external) byAddress.set(obj.address, externalChange(obj));
     } else unmanaged.push({ address: obj.address, kind: obj.kind, reason: 'no manifest is loaded' });
   }
-  markReferrersOfReplaced(byAddress, declared);
+  const declaredSpec = (address: Address): unknown =>
+    declared.get(address)?.spec ??
+    (byAddress.get(address)?.external ? live.objects.get(address)?.spec : undefined);
+  markReferrersOfReplaced(byAddress, declaredSpec);
   diagnostics.push(
     ...checkCascade({
       cascaded,
@@ -115,7 +123,7 @@ export function diffResources(options: DiffOptions): DiffResult {
     ? withDependencies(
         all.filter((c) => c.external || options.selected?.(c)),
         byAddress,
-        declared,
+        declaredSpec,
       )
     : all;
   diagnostics.push(
@@ -130,6 +138,7 @@ export function diffResources(options: DiffOptions): DiffResult {
   );
   return {
     changes,
+    declaredSpec,
     unmanaged: unmanaged.sort((a, b) => compareAddresses(a.address, b.address)),
     diagnostics,
   };
@@ -279,13 +288,16 @@ function deleteChange(obj: LiveObject, reason: string): Change {
 }
 
 /** An object that refers to a replaced one must be rewritten with the new id. */
-function markReferrersOfReplaced(byAddress: Map<string, Change>, declared: Map<string, Manifest>): void {
+function markReferrersOfReplaced(
+  byAddress: Map<string, Change>,
+  declaredSpec: (address: Address) => unknown,
+): void {
   if (![...byAddress.values()].some((c) => c.action === 'replace')) return;
   for (const change of byAddress.values()) {
     if (change.action !== 'noop' || !change.after) continue;
     const refs = KINDS[change.kind].refs(change.after as never, {
       ancestors: change.ancestors,
-      declared: (a) => declared.get(a)?.spec,
+      declared: declaredSpec,
     });
     const replaced = refs.find((r) => byAddress.get(r.address)?.action === 'replace');
     if (replaced) {
@@ -328,14 +340,14 @@ export function sortChanges(changes: Change[]): Change[] {
 function withDependencies(
   selected: Change[],
   byAddress: Map<string, Change>,
-  declared: Map<string, Manifest>,
+  declaredSpec: (address: Address) => unknown,
 ): Change[] {
   const chosen = new Set(selected.map((c) => c.address));
   const queue = [...selected];
   for (let c = queue.shift(); c; c = queue.shift()) {
     const refs = c.after
       ? KINDS[c.kind]
-          .refs(c.after as never, { ancestors: c.ancestors, declared: (a) => declared.get(a)?.spec })
+          .refs(c.after as never, { ancestors: c.ancestors, declared: declaredSpec })
           .map((r) => r.address)
       : [];
     const parent = parentOf(c);

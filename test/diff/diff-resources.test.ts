@@ -242,6 +242,30 @@ describe('diffResources', () => {
     expect(result.diagnostics).toEqual([]); // the unselected deletes do not trip the mass-delete guard
   });
 
+  it('takes a new compute a selected group needs through its external source’s live environment', () => {
+    const result = diffResources({
+      ownershipTag: TAG,
+      manifests: [
+        manifest('ComputeTemplate', 'ComputeTemplate/prod/etl-new', {}),
+        manifest('TableGroup', 'TableGroup/reference_db/regional', { compute: 'etl-new', tables: [] }),
+      ],
+      live: state(
+        live('Environment', 'Environment/prod', {}),
+        live('Source', 'Source/reference_db', { environment: 'prod' }),
+      ),
+      externals: [
+        { kind: 'Environment', address: 'Environment/prod', pattern: false },
+        { kind: 'Source', address: 'Source/reference_db', pattern: false },
+      ],
+      selected: (c) => c.address === 'TableGroup/reference_db/regional',
+    });
+    expect(actions(result).filter((a) => a.startsWith('create'))).toEqual([
+      'create ComputeTemplate/prod/etl-new: declared, not found live',
+      'create TableGroup/reference_db/regional: declared, not found live',
+    ]);
+    expect(result.declaredSpec('Source/reference_db')).toEqual({ environment: 'prod' });
+  });
+
   it('honours metadata.ignore pointers and never compares write-only fields', () => {
     const result = diffResources({
       ownershipTag: TAG,
