@@ -4,7 +4,7 @@ import type { Address } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { getPointer } from '../core/json-pointer.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
-import { ancestorKinds, KIND_NAMES, KINDS, type KindName, parentOf } from '../kinds/index.js';
+import { ancestorKinds, KIND_NAMES, KINDS, type KindName, needsOf, parentOf } from '../kinds/index.js';
 import { tagsPointer } from '../kinds/kind.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
 import { type ExternalDeclaration, externalMatcher } from '../manifest/external.js';
@@ -345,13 +345,7 @@ function withDependencies(
   const chosen = new Set(selected.map((c) => c.address));
   const queue = [...selected];
   for (let c = queue.shift(); c; c = queue.shift()) {
-    const refs = c.after
-      ? KINDS[c.kind]
-          .refs(c.after as never, { ancestors: c.ancestors, declared: declaredSpec })
-          .map((r) => r.address)
-      : [];
-    const parent = parentOf(c);
-    for (const address of parent ? [parent, ...refs] : refs) {
+    for (const address of needsOf(c, declaredSpec)) {
       const needed = byAddress.get(address);
       if (!needed || chosen.has(address) || (needed.action !== 'create' && needed.action !== 'replace'))
         continue;

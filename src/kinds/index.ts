@@ -51,4 +51,19 @@ export function parentOf(obj: { kind: KindName; ancestors: readonly string[] }):
   return parentKind && obj.ancestors.length > 0 ? parentAddress(parentKind, obj.ancestors) : undefined;
 }
 
+/**
+ * What an object with the spec `after` needs to exist first: its parent and the objects the spec
+ * refers to (`declared` gives the specs references resolve through).
+ */
+export function needsOf(
+  obj: { kind: KindName; ancestors: readonly string[]; after?: unknown },
+  declared: (address: Address) => unknown,
+): Address[] {
+  const parent = parentOf(obj);
+  const refs = obj.after
+    ? KINDS[obj.kind].refs(obj.after as never, { ancestors: obj.ancestors, declared }).map((r) => r.address)
+    : [];
+  return parent ? [parent, ...refs] : refs;
+}
+
 export { type AnyKind, KIND_NAMES, type KindName };

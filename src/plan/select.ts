@@ -4,7 +4,7 @@
 import { type Address, makeAddress, selectorParts } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Change } from '../diff/change.js';
-import { ancestorKinds, KINDS, type KindName, parentOf } from '../kinds/index.js';
+import { ancestorKinds, type KindName, needsOf } from '../kinds/index.js';
 import { didYouMean } from '../manifest/did-you-mean.js';
 import { matchesGlob } from '../manifest/glob.js';
 
@@ -119,11 +119,7 @@ export function withoutExcluded(
   const needs = (c: Change): Address[] => {
     let list = needed.get(c);
     if (!list) {
-      const parent = parentOf(c);
-      const refs = c.after
-        ? KINDS[c.kind].refs(c.after as never, { ancestors: c.ancestors, declared }).map((r) => r.address)
-        : [];
-      list = parent ? [parent, ...refs] : refs;
+      list = needsOf(c, declared);
       needed.set(c, list);
     }
     return list;

@@ -263,7 +263,7 @@ describe('diffResources', () => {
       'create ComputeTemplate/prod/etl-new: declared, not found live',
       'create TableGroup/reference_db/regional: declared, not found live',
     ]);
-    expect(result.declaredSpec('Source/reference_db')).toEqual({ environment: 'prod' });
+    expect(result.declaredSpec(addressFrom('Source/reference_db'))).toEqual({ environment: 'prod' });
   });
 
   it('honours metadata.ignore pointers and never compares write-only fields', () => {
