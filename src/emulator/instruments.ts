@@ -15,13 +15,14 @@ export interface InstrumentRequest {
 
 export interface InstrumentContext {
   journal: Journal;
-  reset: () => void;
+  /** Settles once the reset is saved: it is answered then, like any other write. */
+  reset: () => Promise<void>;
   faults: Faults;
   store: Store;
   config: EmulatorConfig;
 }
 
-export function handleInstrument(req: InstrumentRequest, ctx: InstrumentContext): EmuResult {
+export async function handleInstrument(req: InstrumentRequest, ctx: InstrumentContext): Promise<EmuResult> {
   const route = `${req.method} ${req.path}`;
   try {
     switch (route) {
@@ -30,7 +31,7 @@ export function handleInstrument(req: InstrumentRequest, ctx: InstrumentContext)
         return { status: 200, body: { entries: ctx.journal.since(Number.isFinite(since) ? since : 0) } };
       }
       case 'POST /_emulator/reset':
-        ctx.reset();
+        await ctx.reset();
         return { status: 200, body: { message: 'reset' } };
       case 'PUT /_emulator/faults':
       case 'POST /_emulator/faults': {

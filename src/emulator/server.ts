@@ -43,7 +43,8 @@ export interface RunningEmulator {
   port: number;
   close(): Promise<void>;
   journal(since?: number): JournalEntry[];
-  reset(): void;
+  /** Empties the store at once; settles once that is saved (with `data`), like any other write. */
+  reset(): Promise<void>;
   setFaults(spec: string): void;
   /** Test instrument: every access token minted (emulator-clock ms) and how many expired ones were refused. */
   tokenLog(): { mints: Array<{ at: number; exp: number }>; expiredRefused: number };
@@ -84,14 +85,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const stateFile = options.dataFile ? new StateFile(options.dataFile, snapshot) : undefined;
   const persist = async (): Promise<void> => stateFile?.save();
 
-  const reset = (): void => {
+  const reset = (): Promise<void> => {
     store.clear((collection, doc) => collection === 'users' && doc.id === ADMIN_ID);
     journal.clear();
     sessions.clear();
     ensureAdmin(store);
-    persist().catch((error: unknown) => {
-      if (!options.quiet) process.stderr.write(`emulator: could not save the reset: ${String(error)}\n`);
-    });
+    return persist();
   };
 
   const server = createServer((req, res) => {
@@ -121,13 +120,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       throw error;
     }
     if (path === '/_emulator' || path.startsWith('/_emulator/')) {
-      const revision = store.revision;
-      const result = handleInstrument(
+      const result = await handleInstrument(
         { method, path, query, body },
         { journal, reset, faults, store, config },
       );
-      // A reset is answered once it is on disk, like any other write.
-      if (store.revision !== revision) await stateFile?.settled();
       return send(res, result);
     }
     if (path !== '/v3' && !path.startsWith('/v3/')) {

@@ -32,7 +32,7 @@ describe('export round trip over generated platforms', () => {
     await fc.assert(
       fc.asyncProperty(platformArbitrary, async (platform) => {
         run++;
-        e2e.emulator.reset();
+        await e2e.emulator.reset();
         await e2e.write(`gen-${run}/platform.yaml`, toYaml(platform));
         const env = { GEN_DB_PASSWORD: 'gen-db-password' };
         const applied = await e2e.dpac(['apply', 'examples/platform', `gen-${run}`, '--auto-approve'], {

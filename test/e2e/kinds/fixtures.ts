@@ -318,7 +318,7 @@ export const projectFile = (extra = '') => `apiVersion: dpac/v1\nkind: Project\n
 
 /** Empties the emulator and the scratch folder, then writes the files (and a named dpac.yaml unless given). */
 export async function resetWith(e2e: E2e, files: Record<string, string>): Promise<void> {
-  e2e.emulator.reset();
+  await e2e.emulator.reset();
   for (const entry of await readdir(e2e.dir)) await rm(path.join(e2e.dir, entry), { recursive: true });
   const all = { 'dpac.yaml': projectFile(), ...files };
   for (const [file, yaml] of Object.entries(all)) await e2e.write(file, yaml);
