@@ -82,13 +82,12 @@ function withAliases(view: Body): Body {
 /** List envelope of tables; filters may use the storage names (origTableName, schemaNameAtSource). */
 export function listTables(app: EmuApp, req: EmuRequest, tables: readonly Readonly<Doc>[]): EmuResult {
   const sourceOf = (id: unknown) => app.store.peek('sources', String(id));
-  const result = list(
+  return list(
     req,
     tables.map((table) => withAliases(tableView(table, sourceOf(table.source)))),
+    '',
+    (item) => withoutKeys(item as Body, ALIASES),
   );
-  const body = result.body as Body;
-  body.result = (body.result as Body[]).map((item) => withoutKeys(item, ALIASES));
-  return result;
 }
 
 /** Deletes a table not used by a table group, with its validation specs and advanced configs. */
