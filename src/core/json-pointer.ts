@@ -78,9 +78,3 @@ export function setPointer<T>(value: T, pointer: string, next: unknown): T {
   else (container as Record<string, unknown>)[head] = updated;
   return container as T;
 }
-
-/** Whether `path` equals `prefix` or lies below it. */
-export function isUnder(path: string, prefix: string): boolean {
-  if (path.length <= prefix.length) return path === prefix;
-  return path.charCodeAt(prefix.length) === 0x2f && path.startsWith(prefix);
-}

@@ -3,8 +3,7 @@
 // that a create-only field of a live object is ignored. Pure.
 import { type Address, makeAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { getPointer } from '../core/json-pointer.js';
-import { KINDS, parentOf } from '../kinds/index.js';
+import { KINDS, parentOf, policyOf } from '../kinds/index.js';
 import type { LiveState } from '../live/live-object.js';
 import type { Manifest } from '../manifest/manifest.js';
 import type { Change } from './change.js';
@@ -44,8 +43,7 @@ export function checkClones(
     const kind = KINDS[m.kind];
     // A replaced object is created again, from its create body: its create-only fields count.
     if (change.action !== 'create' && change.action !== 'replace') {
-      for (const pointer of kind.createOnly ?? []) {
-        if (getPointer(m.spec, pointer) === undefined) continue;
+      for (const pointer of policyOf(kind).createOnly.presentIn(m.spec)) {
         out.push({
           severity: 'warning',
           address: m.address,

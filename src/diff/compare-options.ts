@@ -1,23 +1,26 @@
 // How a kind's specs are compared, the same wherever two specs meet (plan, verify after apply,
 // export's self-check, rename hints): never its write-only, create-only or unverifiable fields,
-// nor what a manifest ignores; its keyed and prefix lists as the kind declares them.
-import { KINDS, type KindName } from '../kinds/index.js';
+// nor what a manifest ignores; its keyed and prefix lists as the kind's field policy declares them.
+import { pointerPatterns } from '../core/field-policy.js';
+import { KINDS, type KindName, policyOf } from '../kinds/index.js';
 import type { CompareOptions } from './compare-specs.js';
 
 const byKind = new Map<KindName, CompareOptions>();
+/** A manifest's ignore list joined to its kind's: compiled once per list (each manifest has its own). */
+const withIgnores = new WeakMap<readonly string[], CompareOptions>();
 
-/** One object per kind when nothing is ignored: compareSpecs compiles each skip list once. */
 export function compareOptionsOf(kind: KindName, ignore: readonly string[] = []): CompareOptions {
   let options = byKind.get(kind);
   if (!options) {
-    const def = KINDS[kind];
-    const extra = [...(def.createOnly ?? []), ...(def.unverifiable ?? [])];
-    options = {
-      skip: extra.length ? [...def.sensitive, ...extra] : def.sensitive,
-      keyed: def.keyedLists,
-      prefix: def.prefixLists,
-    };
+    const policy = policyOf(KINDS[kind]);
+    options = { skip: policy.uncompared, keyed: policy.keyed, prefix: policy.prefix.pointers };
     byKind.set(kind, options);
   }
-  return ignore.length ? { ...options, skip: [...(options.skip ?? []), ...ignore] } : options;
+  if (ignore.length === 0) return options;
+  let ignoring = withIgnores.get(ignore);
+  if (!ignoring) {
+    ignoring = { ...options, skip: pointerPatterns([...(options.skip?.pointers ?? []), ...ignore]) };
+    withIgnores.set(ignore, ignoring);
+  }
+  return ignoring;
 }

@@ -4,7 +4,8 @@
 // length are compared element by element with the same rule, other lists as a whole (a prefix list:
 // with the same number of leading live items); skipped pointers
 // (write-only secrets, metadata.ignore) are never compared.
-import { isUnder, toPointer } from '../core/json-pointer.js';
+import type { PointerPatterns } from '../core/field-policy.js';
+import { toPointer } from '../core/json-pointer.js';
 
 export interface FieldChange {
   /** JSON pointer into the spec. */
@@ -16,8 +17,8 @@ export interface FieldChange {
 }
 
 export interface CompareOptions {
-  /** Pointers never compared (write-only fields, metadata.ignore). */
-  skip?: readonly string[];
+  /** Pointers never compared, nor what lies under them (write-only fields, metadata.ignore). */
+  skip?: PointerPatterns;
   /** Lists matched by a key field (pointer → key); extra live items are not compared. */
   keyed?: Readonly<Record<string, string>>;
   /** Lists whose desired items must open the live list, in order; live items after them are not compared. */
@@ -27,7 +28,7 @@ export interface CompareOptions {
 export function compareSpecs(desired: unknown, live: unknown, options: CompareOptions = {}): FieldChange[] {
   const changes: FieldChange[] = [];
   const rules = {
-    skip: skipMatchers(options.skip ?? NONE),
+    skip: options.skip,
     keyed: keyedLists(options.keyed ?? NO_KEYED),
     prefix: options.prefix ?? NONE,
   };
@@ -38,19 +39,9 @@ export function compareSpecs(desired: unknown, live: unknown, options: CompareOp
 const NONE: readonly string[] = [];
 /** Shared by every kind without keyed lists, so their compiled map is made once. */
 const NO_KEYED: Readonly<Record<string, string>> = {};
-// A kind's skip list and keyed lists are the same objects for every object of the kind: compiled
-// once (this runs for every field of every object a plan compares).
-const compiledSkips = new WeakMap<readonly string[], ((pointer: string) => boolean)[]>();
+// A kind's keyed lists are the same object for every object of the kind: compiled once (this
+// runs for every field of every object a plan compares).
 const compiledKeyed = new WeakMap<Readonly<Record<string, string>>, ReadonlyMap<string, string>>();
-
-function skipMatchers(skip: readonly string[]): readonly ((pointer: string) => boolean)[] {
-  let matchers = compiledSkips.get(skip);
-  if (!matchers) {
-    matchers = skip.map(skipMatcher);
-    compiledSkips.set(skip, matchers);
-  }
-  return matchers;
-}
 
 function keyedLists(keyed: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
   let map = compiledKeyed.get(keyed);
@@ -62,14 +53,14 @@ function keyedLists(keyed: Readonly<Record<string, string>>): ReadonlyMap<string
 }
 
 interface WalkRules {
-  skip: readonly ((pointer: string) => boolean)[];
+  skip: PointerPatterns | undefined;
   keyed: ReadonlyMap<string, string>;
   prefix: readonly string[];
 }
 
 /** Pointers are built as the walk descends (a hot path: plans compare every field of every object). */
 function walk(desired: unknown, live: unknown, pointer: string, rules: WalkRules, out: FieldChange[]): void {
-  for (const matches of rules.skip) if (matches(pointer)) return;
+  if (rules.skip?.covers(pointer)) return;
   if (isPlainObject(desired)) {
     if (!isPlainObject(live)) {
       out.push({ path: pointer, before: live, after: desired });
@@ -127,17 +118,6 @@ function walkKeyed(
 
 function child(pointer: string, key: string): string {
   return `${pointer}/${key.includes('~') || key.includes('/') ? toPointer([key]).slice(1) : key}`;
-}
-
-/** A skip pointer may use `*` for any array index (`/tables/*\/password`). */
-function skipMatcher(skip: string): (pointer: string) => boolean {
-  if (!skip.includes('*')) return (pointer) => isUnder(pointer, skip);
-  const re = new RegExp(`^${skip.split('*').map(escapeRe).join('[^/]+')}(/|$)`);
-  return (pointer) => re.test(pointer);
-}
-
-function escapeRe(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function sameScalars(desired: readonly unknown[], live: readonly unknown[]): boolean {

@@ -2,9 +2,17 @@
 // prune scopes, the cascade guard, protect, the mass-delete guard) are applied here, at plan time.
 import type { Address } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { getPointer } from '../core/json-pointer.js';
+import type { PointerPatterns } from '../core/field-policy.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
-import { ancestorKinds, KIND_NAMES, KINDS, type KindName, needsOf, parentOf } from '../kinds/index.js';
+import {
+  ancestorKinds,
+  KIND_NAMES,
+  KINDS,
+  type KindName,
+  needsOf,
+  parentOf,
+  policyOf,
+} from '../kinds/index.js';
 import { tagsPointer } from '../kinds/kind.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
 import { type ExternalDeclaration, externalMatcher } from '../manifest/external.js';
@@ -195,8 +203,9 @@ function diffDeclared(
   if (!obj) return { ...base, action: 'create', reason: 'declared, not found live', after, fields: [] };
 
   const fields = compareSpecs(after, obj.spec, compareOptionsOf(m.kind, m.metadata.ignore));
-  for (let i = 0; i < fields.length; i++) fields[i] = withWhy(fields[i] as FieldChange, kind.immutable);
-  if (resendSecrets) fields.push(...secretFields(kind.sensitive, after));
+  const policy = policyOf(kind);
+  for (let i = 0; i < fields.length; i++) fields[i] = withWhy(fields[i] as FieldChange, policy.immutable);
+  if (resendSecrets) fields.push(...secretFields(policy.secret, after));
   // Built as one literal (two spreads per object showed in profiles of 10k-object plans).
   const compared = (action: Change['action'], reason: string): Change => ({
     address: m.address,
@@ -252,24 +261,19 @@ function checkAgainstLive(manifests: readonly Manifest[], live: LiveState): Diag
 }
 
 /** The secrets a manifest gives, as field changes that force their documents to be written. */
-function secretFields(sensitive: readonly string[], spec: Record<string, unknown>): FieldChange[] {
-  return sensitive
-    .filter((p) => !p.includes('*') && getPointer(spec, p) !== undefined)
-    .map((p) => ({
-      path: p,
-      before: '(sensitive)',
-      after: '(sensitive)',
-      why: 'secret re-sent (--resend-secrets)',
-    }));
+function secretFields(secrets: PointerPatterns, spec: Record<string, unknown>): FieldChange[] {
+  return secrets.presentIn(spec).map((p) => ({
+    path: p,
+    before: '(sensitive)',
+    after: '(sensitive)',
+    why: 'secret re-sent (--resend-secrets)',
+  }));
 }
 
 const IMMUTABLE = 'immutable: forces replacement';
 
-function withWhy(field: FieldChange, immutable: readonly string[]): FieldChange {
-  const hit = immutable.find(
-    (p) => field.path === p || field.path.startsWith(`${p}/`) || p.startsWith(`${field.path}/`),
-  );
-  return hit ? { ...field, why: IMMUTABLE } : field;
+function withWhy(field: FieldChange, immutable: PointerPatterns): FieldChange {
+  return immutable.touches(field.path) ? { ...field, why: IMMUTABLE } : field;
 }
 
 function deleteChange(obj: LiveObject, reason: string): Change {

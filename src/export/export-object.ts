@@ -4,7 +4,7 @@
 import { escapeSegment } from '../core/json-pointer.js';
 import { compareOptionsOf } from '../diff/compare-options.js';
 import { compareSpecs, type FieldChange } from '../diff/compare-specs.js';
-import { ancestorKinds, KINDS, type KindName } from '../kinds/index.js';
+import { ancestorKinds, KINDS, type KindName, policyOf } from '../kinds/index.js';
 import type { LiveObject } from '../live/live-object.js';
 import { type Canonical, type OmitMemo, omitNeutral } from './omit-neutral.js';
 import type { ExportDocument } from './render-documents.js';
@@ -48,7 +48,7 @@ export function exportObject(obj: LiveObject, context: ExportContext): ExportedO
     names: [...obj.ancestors, obj.name],
     spec: obj.spec,
     schema: kind.spec,
-    sensitive: kind.sensitive,
+    secrets: policyOf(kind).secret,
     raw: obj.raw,
     taken: context.takenNames,
   });

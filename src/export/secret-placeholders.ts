@@ -3,6 +3,7 @@
 // and the field's JSON pointer, in upper snake case, e.g. Source sales_db /connection/password →
 // SOURCE_SALES_DB_CONNECTION_PASSWORD; a clash with an earlier name gets _2, _3...
 import type { z } from 'zod';
+import type { PointerPatterns } from '../core/field-policy.js';
 import { getPointer, parsePointer, setPointer, toPointer } from '../core/json-pointer.js';
 import type { KindName, LiveRecord } from '../kinds/kind.js';
 
@@ -21,8 +22,8 @@ export interface PlaceSecretsInput {
   names: readonly string[];
   spec: Record<string, unknown>;
   schema: z.ZodType;
-  /** The kind's sensitive pointer patterns (`*` and implicit array indexes allowed). */
-  sensitive: readonly string[];
+  /** The kind's secret fields. */
+  secrets: PointerPatterns;
   raw: LiveRecord;
   /** Names already handed out in this export (updated). */
   taken: Set<string>;
@@ -55,7 +56,7 @@ export function secretVariableName(kind: KindName, names: readonly string[], poi
  * token); a placeholder the schema rejects for this variant is taken back.
  */
 export function placeSecrets(input: PlaceSecretsInput): PlacedSecrets {
-  const candidates = expandPatterns(input.spec, input.sensitive);
+  const candidates = input.secrets.slotsIn(input.spec);
   // Nothing to place and nothing the schema could ask for: most objects (a table has no secret).
   if (candidates.length === 0) return { spec: input.spec, variables: [], pointers: [] };
   let spec = input.spec;
@@ -118,32 +119,6 @@ function reserve(input: PlaceSecretsInput, pointer: string): string {
   for (let n = 2; input.taken.has(name); n++) name = `${base}_${n}`;
   input.taken.add(name);
   return name;
-}
-
-/** Concrete pointers of the patterns whose parent object exists in `spec`. */
-export function expandPatterns(spec: unknown, patterns: readonly string[]): string[] {
-  const out = new Set<string>();
-  const walk = (node: unknown, segments: readonly string[], at: string[]): void => {
-    const [head, ...rest] = segments;
-    if (head === undefined || node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      // Pattern segments may leave array indexes out: `/profiles/password` covers `/profiles/3/password`.
-      const keep = head === '*' || /^\d+$/.test(head) ? rest : segments;
-      node.forEach((item, i) => {
-        if (head === '*' || head === String(i) || keep === segments) walk(item, keep, [...at, String(i)]);
-      });
-      return;
-    }
-    const record = node as Record<string, unknown>;
-    if (rest.length === 0) {
-      if (head !== '*') out.add(toPointer([...at, head]));
-      return;
-    }
-    const keys = head === '*' ? Object.keys(record) : [head];
-    for (const key of keys) walk(record[key], rest, [...at, key]);
-  };
-  for (const pattern of patterns) walk(spec, parsePointer(pattern), []);
-  return [...out];
 }
 
 /**

@@ -66,4 +66,5 @@ export function needsOf(
   return parent ? [parent, ...refs] : refs;
 }
 
+export { policyOf } from './kind.js';
 export { type AnyKind, KIND_NAMES, type KindName };

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Address } from '../core/address.js';
 import type { CallDraft } from '../core/call.js';
+import { type FieldPolicy, fieldPolicy } from '../core/field-policy.js';
 
 export const KIND_NAMES = [
   'Environment',
@@ -128,28 +129,14 @@ export interface ResourceKind<S = unknown> {
   metadataKey: string;
   /** The platform's rule for names of this kind, checked at validate (default: any non-blank name). */
   name?: z.ZodString;
-  /** Manifest `spec` schema: strict, API field names, ids replaced by names, described fields. */
+  /**
+   * Manifest `spec` schema: strict, API field names, ids replaced by names, described fields. Each
+   * field's rules (secret, immutable, create-only, keyed list…) are declared on its own schema
+   * with `withRules` and read through `policyOf(kind)`.
+   */
   spec: z.ZodType<S>;
-  /** JSON pointers of write-only fields (passwords, tokens): never diffed, printed or exported. */
-  sensitive: readonly string[];
-  /** JSON pointers used only when creating (never compared; ignored, with a warning, once live). */
-  createOnly?: readonly string[];
   /** The object a create copies, children included (an environment's `clone_from`). */
   cloneSource?(spec: S): Address | undefined;
-  /**
-   * Pointer of a list whose string items are local file paths (relative to the manifest): the
-   * loader reads each and puts `{name, size, sha256, path}` in its place.
-   */
-  localFiles?: string;
-  /** JSON pointers the API does not echo (a local file's hash and path): sent, never compared. */
-  unverifiable?: readonly string[];
-  /** JSON pointers whose change forces delete + create. */
-  immutable: readonly string[];
-  /**
-   * Lists compared by a key field instead of by position (pointer → key): only the items the
-   * manifest lists are compared, matched by key; extra live items are ignored.
-   */
-  keyedLists?: Readonly<Record<string, string>>;
   /** What proves that dpac owns a live object of this kind (see Ownership). */
   ownership: Ownership;
   /**
@@ -158,11 +145,6 @@ export interface ResourceKind<S = unknown> {
    * never sent, diffed or read back.
    */
   childDefaults?: { key: string; kind: KindName };
-  /**
-   * Lists compared as a leading part (pointers): the manifest's items must open the live list in
-   * that order; live items after them are not compared (a table's column order).
-   */
-  prefixLists?: readonly string[];
   /** Problems of a spec given its declared parent's spec, reported as validate errors at `path`. */
   checkParent?(spec: S, parent: Record<string, unknown>): SpecProblem[];
   /** Problems of a declared spec against its live object, reported as plan errors at `path`. */
@@ -197,6 +179,11 @@ export interface ResourceKind<S = unknown> {
    * children (`metadata.renamed_from`). Absent: the v3 API cannot change this kind's name.
    */
   rename?(before: S, after: S, ctx: WriteContext): CallDraft[];
+}
+
+/** The kind's field policy, compiled once from the rules its spec schema declares. */
+export function policyOf(kind: ResourceKind<unknown>): FieldPolicy {
+  return fieldPolicy(kind.spec);
 }
 
 /** The JSON pointer of the tag list that carries the ownership tag, for kinds proven by a tag. */

@@ -6,6 +6,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { getPointer } from '../core/json-pointer.js';
+import { policyOf } from '../kinds/kind.js';
 import { display, isInside } from './find-files.js';
 import type { KindRegistry, Manifest } from './manifest.js';
 
@@ -22,9 +23,24 @@ export async function resolveLocalFiles(input: LocalFilesInput): Promise<Diagnos
   const diagnostics: Diagnostic[] = [];
   const realRoot = await realpath(input.root);
   for (const m of input.manifests) {
-    const pointer = input.registry[m.kind]?.localFiles;
-    const list = pointer === undefined ? undefined : getPointer(m.spec, pointer);
-    if (pointer === undefined || !Array.isArray(list)) continue;
+    const kind = input.registry[m.kind];
+    for (const pointer of kind ? policyOf(kind).localFiles.presentIn(m.spec) : []) {
+      diagnostics.push(...(await resolveList(m, pointer, input, realRoot)));
+    }
+  }
+  return diagnostics;
+}
+
+/** Reads the local files one list of a manifest names, putting each file's summary in its place. */
+async function resolveList(
+  m: Manifest,
+  pointer: string,
+  input: LocalFilesInput,
+  realRoot: string,
+): Promise<Diagnostic[]> {
+  const diagnostics: Diagnostic[] = [];
+  const list = getPointer(m.spec, pointer);
+  if (Array.isArray(list)) {
     const names = new Map<string, number>();
     for (const [i, item] of list.entries()) {
       if (typeof item !== 'string') continue;

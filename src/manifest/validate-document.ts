@@ -2,7 +2,7 @@
 // parent keys), interpolation, then the kind's strict spec schema. Every problem is reported.
 import { makeAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { KindName } from '../kinds/index.js';
+import { type KindName, policyOf } from '../kinds/index.js';
 import { deeperIssues } from './deeper-issues.js';
 import { didYouMean } from './did-you-mean.js';
 import { documentSchema } from './document-schema.js';
@@ -17,7 +17,6 @@ import {
 } from './manifest.js';
 import type { ParsedDocument } from './parse-yaml.js';
 import { scalarTypeAt } from './schema-at-path.js';
-import { sensitiveMatcher } from './sensitive.js';
 import { issuesToDiagnostics } from './zod-issues.js';
 
 export interface DocumentContext {
@@ -59,14 +58,14 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
   const definition = ctx.registry[kind];
   if (!definition) return fail({ severity: 'error', summary: `Unknown kind ${kind}`, source: doc.start });
   const address = guessAddress(record, kind, ctx.registry);
-  const isSensitive = sensitiveMatcher(definition.sensitive);
+  const secrets = policyOf(definition).secret;
   const schema = documentSchema(ctx.registry, kind);
   const interpolated = interpolate(record, {
     vars: ctx.vars,
     ...(ctx.varDescriptions ? { varDescriptions: ctx.varDescriptions } : {}),
     scalarTypeAt: (path) => scalarTypeAt(schema, path),
     env: ctx.env,
-    isSensitive: (path) => path[0] === 'spec' && path.length > 1 && isSensitive(path, 1),
+    isSensitive: (path) => path[0] === 'spec' && path.length > 1 && secrets.matches(path, 1),
     locator: doc.locator,
     address,
     ...(ctx.envUses ? { envUses: ctx.envUses } : {}),

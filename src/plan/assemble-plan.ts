@@ -1,10 +1,10 @@
 // Assembles the plan from a diff and its calls: redacts secrets, fingerprints touched objects. Pure.
 import { createHash } from 'node:crypto';
 import type { Call } from '../core/call.js';
-import { getPointer, setPointer } from '../core/json-pointer.js';
+import { setPointer } from '../core/json-pointer.js';
 import type { Change } from '../diff/change.js';
 import type { UnmanagedObject } from '../diff/undeclared.js';
-import { KINDS } from '../kinds/index.js';
+import { KINDS, policyOf } from '../kinds/index.js';
 import type { LiveState } from '../live/live-object.js';
 import type { Manifest } from '../manifest/manifest.js';
 import { VERSION } from '../version.js';
@@ -66,28 +66,28 @@ export function assemblePlan(input: AssembleInput): Plan {
 
 function toPlanChange(c: Change, declared: AssembleInput['declared']): PlanChange {
   const kind = KINDS[c.kind];
-  const sensitive = kind.sensitive;
+  const policy = policyOf(kind);
   const refs = c.after
     ? kind.refs(c.after as never, { ancestors: c.ancestors, declared }).map((r) => r.address)
     : [];
   const hide = (spec: Record<string, unknown> | undefined) => {
     if (!spec) return null;
     let out = spec;
-    for (const p of sensitive) if (getPointer(out, p) !== undefined) out = setPointer(out, p, SENSITIVE);
+    for (const p of policy.secret.presentIn(out)) out = setPointer(out, p, SENSITIVE);
     return out;
   };
   const shown = {
     action: c.action,
     before: hide(c.before),
     after: hide(c.after),
-    fields: c.fields.filter((f) => !sensitive.some((p) => f.path === p || f.path.startsWith(`${p}/`))),
+    fields: c.fields.filter((f) => !policy.secret.covers(f.path)),
   };
   return {
     address: c.address,
     kind: c.kind,
     reason: c.reason,
     ...shown,
-    patch: changePatch(shown, kind.keyedLists),
+    patch: changePatch(shown, policy.keyed),
     ...(c.ignore?.length ? { ignore: c.ignore } : {}),
     ...(refs.length ? { refs: [...new Set(refs)] } : {}),
     ...(c.renamedFrom ? { renamed_from: c.renamedFrom } : {}),

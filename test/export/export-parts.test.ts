@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeAddress } from '../../src/core/address.js';
+import { pointerPatterns } from '../../src/core/field-policy.js';
 import { withDependencies } from '../../src/export/dependencies.js';
 import { exportManifests } from '../../src/export/export-manifests.js';
 import { FileNames, filePathFor } from '../../src/export/file-layout.js';
 import { omitNeutral } from '../../src/export/omit-neutral.js';
-import { expandPatterns, secretVariableName } from '../../src/export/secret-placeholders.js';
+import { secretVariableName } from '../../src/export/secret-placeholders.js';
 import { stripDefaults } from '../../src/export/strip-defaults.js';
 import type { LiveObject, LiveState } from '../../src/live/live-object.js';
 
@@ -22,9 +23,9 @@ describe('secret variable names', () => {
     );
   });
 
-  it('expands `*` and left-out array indexes against the spec', () => {
+  it('finds the slots of `*` patterns in the spec, set or not', () => {
     const spec = { profiles: [{ auth: { password: 'a' } }, { auth: {} }], other: {} };
-    expect(expandPatterns(spec, ['/profiles/auth/password', '/missing/password'])).toEqual([
+    expect(pointerPatterns(['/profiles/*/auth/password', '/missing/password']).slotsIn(spec)).toEqual([
       '/profiles/0/auth/password',
       '/profiles/1/auth/password',
     ]);

@@ -2,13 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { getPointer } from '../../src/core/json-pointer.js';
 import { ComputeTemplate, InteractiveCluster } from '../../src/kinds/compute/compute-kinds.js';
 import { DataConnection } from '../../src/kinds/data-connection/data-connection.js';
 import { Domain } from '../../src/kinds/domain/domain.js';
 import { Environment } from '../../src/kinds/environment/environment.js';
 import { EnvironmentStorage } from '../../src/kinds/environment/storage.js';
 import { GenericSourceType } from '../../src/kinds/generic-source-type/generic-source-type.js';
-import type { KindName, ResourceKind } from '../../src/kinds/kind.js';
+import { type KindName, policyOf, type ResourceKind } from '../../src/kinds/kind.js';
 import { User } from '../../src/kinds/user/user.js';
 
 const DIR = join(import.meta.dirname, '../../examples/platform');
@@ -98,12 +99,9 @@ describe('examples/platform', () => {
 
   it('gives every secret as an ${env.NAME} reference', () => {
     for (const doc of managed) {
-      for (const pointer of kindOf(doc.kind).sensitive) {
-        const value = pointer
-          .split('/')
-          .slice(1)
-          .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc.spec);
-        if (value !== undefined) expect(value, `${address(doc)} ${pointer}`).toMatch(/^\$\{env\.[A-Z_]+\}$/);
+      for (const pointer of policyOf(kindOf(doc.kind)).secret.presentIn(doc.spec)) {
+        const value = getPointer(doc.spec, pointer);
+        expect(value, `${address(doc)} ${pointer}`).toMatch(/^\$\{env\.[A-Z_]+\}$/);
       }
     }
   });

@@ -4,7 +4,6 @@ import { displayPath, parsePointer, toPointer } from '../../src/core/json-pointe
 import { didYouMean, editDistance } from '../../src/manifest/did-you-mean.js';
 import { Locator } from '../../src/manifest/locator.js';
 import { findDeepNesting } from '../../src/manifest/scan-nesting.js';
-import { isSensitivePointer } from '../../src/manifest/sensitive.js';
 import { toPlain } from '../../src/manifest/to-plain.js';
 
 function locate(text: string): Locator {
@@ -38,14 +37,6 @@ describe('JSON pointers', () => {
     expect(toPointer(['a/b', 'c~d', 0])).toBe('/a~1b/c~0d/0');
     expect(parsePointer('/a~1b/c~0d/0')).toEqual(['a/b', 'c~d', '0']);
     expect(displayPath(['spec', 'tables', 0, 'name'])).toBe('spec.tables[0].name');
-  });
-
-  it('matches sensitive pointers through array indexes and * segments', () => {
-    expect(isSensitivePointer(['/connection/password'], '/connection/password')).toBe(true);
-    expect(isSensitivePointer(['/tokens/value'], '/tokens/3/value')).toBe(true);
-    expect(isSensitivePointer(['/tokens/*/value'], '/tokens/3/value')).toBe(true);
-    expect(isSensitivePointer(['/connection/password'], '/connection/password/secret_id')).toBe(false);
-    expect(isSensitivePointer(['/connection/password'], '/connection/host')).toBe(false);
   });
 });
 

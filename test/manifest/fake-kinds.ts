@@ -1,7 +1,8 @@
 // Small fake kinds for manifest tests, named like real kinds so addresses read naturally. They fill
-// the whole ResourceKind contract, but only spec, parent, metadataKey, sensitive and refs matter here.
+// the whole ResourceKind contract, but only spec (with its field rules), parent, metadataKey and refs matter here.
 import { z } from 'zod';
 import { makeAddress } from '../../src/core/address.js';
+import { withRules } from '../../src/core/field-policy.js';
 import { Domain } from '../../src/kinds/domain/domain.js';
 import { defineKind, type KindName, type ResourceKind } from '../../src/kinds/kind.js';
 import type { KindRegistry } from '../../src/manifest/manifest.js';
@@ -11,15 +12,12 @@ interface FakeKind<S> {
   parent?: KindName;
   metadataKey: string;
   spec: z.ZodType<S>;
-  sensitive?: string[];
   refs?: ResourceKind<S>['refs'];
 }
 
 function fakeKind<S>(options: FakeKind<S>): ResourceKind<S> {
   return defineKind<S>({
     description: `A fake ${options.kind} for tests.`,
-    sensitive: [],
-    immutable: [],
     ownership: { proof: 'none', why: 'a fake kind' },
     refs: () => [],
     read: { list: `/fake/${options.kind}` },
@@ -52,20 +50,22 @@ const sourceSpec = z
       .object({
         host: z.string().optional().describe('Database host.'),
         port: z.number().int().optional().describe('Port.'),
-        password: z
-          .union([
-            z.string().min(1),
-            z.object({ password_type: z.literal('secret_store'), secret_id: z.string() }).strict(),
-          ])
-          .optional()
-          .describe('Password (write-only).'),
+        password: withRules(
+          z
+            .union([
+              z.string().min(1),
+              z.object({ password_type: z.literal('secret_store'), secret_id: z.string() }).strict(),
+            ])
+            .describe('Password (write-only).'),
+          { secret: true },
+        ).optional(),
       })
       .strict()
       .default({})
       .describe('How to reach the source.'),
     depends_on: z.array(z.string()).default([]).describe('Sources that must exist first (test-only field).'),
     tokens: z
-      .array(z.object({ value: z.string() }).strict())
+      .array(z.object({ value: withRules(z.string(), { secret: true }) }).strict())
       .default([])
       .describe('Secrets in a list.'),
   })
@@ -77,7 +77,6 @@ const FakeSource = fakeKind<SourceSpec>({
   kind: 'Source',
   metadataKey: 'source',
   spec: sourceSpec as z.ZodType<SourceSpec>,
-  sensitive: ['/connection/password', '/tokens/value'],
   refs: (s) => [
     { address: makeAddress('Environment', [], s.environment), path: '/environment' },
     ...s.depends_on.map((d, i) => ({ address: makeAddress('Source', [], d), path: `/depends_on/${i}` })),

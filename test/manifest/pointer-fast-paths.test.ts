@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pointerPatterns } from '../../src/core/field-policy.js';
 import { escapeSegment, parsePointer, toPointer, unescapeSegment } from '../../src/core/json-pointer.js';
-import { isSensitivePointer, sensitiveMatcher } from '../../src/manifest/sensitive.js';
 
 const segment = fc.oneof(
   fc.constantFrom(
@@ -22,18 +22,22 @@ const segment = fc.oneof(
   fc.string({ maxLength: 4 }),
 );
 
-/** The matcher as first written (parses both pointers on every call): the reference. */
+/** The matcher written plainly (parses both pointers on every call): the reference. */
 function reference(patterns: readonly string[], pointer: string): boolean {
   const actual = parsePointer(pointer);
-  const matches = (pattern: string[], i: number, j: number): boolean => {
-    if (i === pattern.length && j === actual.length) return true;
-    if (j === actual.length) return false;
-    const s = actual[j] as string;
-    const want = pattern[i];
-    if (want !== undefined && (want === '*' || want === s) && matches(pattern, i + 1, j + 1)) return true;
-    return /^\d+$/.test(s) && matches(pattern, i, j + 1);
-  };
-  return patterns.some((p) => matches(parsePointer(p), 0, 0));
+  return patterns.some((p) => {
+    const pattern = parsePointer(p);
+    return pattern.length === actual.length && pattern.every((want, i) => want === '*' || want === actual[i]);
+  });
+}
+
+/** At or under a pattern, plainly. */
+function referenceCovers(patterns: readonly string[], pointer: string): boolean {
+  const actual = parsePointer(pointer);
+  return patterns.some((p) => {
+    const pattern = parsePointer(p);
+    return pattern.length <= actual.length && pattern.every((want, i) => want === '*' || want === actual[i]);
+  });
 }
 
 describe('pointer fast paths', () => {
@@ -56,14 +60,17 @@ describe('pointer fast paths', () => {
     );
   });
 
-  it('match sensitive paths exactly as the unshortcut matcher does', () => {
+  it('match field-policy patterns exactly as the unshortcut matcher does', () => {
     const pointer = fc.array(segment, { maxLength: 5 }).map(toPointer);
     fc.assert(
       fc.property(fc.array(pointer, { maxLength: 3 }), pointer, (patterns, candidate) => {
-        const expected = reference(patterns, candidate);
-        expect(isSensitivePointer(patterns, candidate)).toBe(expected);
+        const compiled = pointerPatterns(patterns);
+        expect(compiled.matches(parsePointer(candidate))).toBe(reference(patterns, candidate));
         // With leading segments skipped, as manifests do for `/spec`.
-        expect(sensitiveMatcher(patterns)(['spec', ...parsePointer(candidate)], 1)).toBe(expected);
+        expect(compiled.matches(['spec', ...parsePointer(candidate)], 1)).toBe(
+          reference(patterns, candidate),
+        );
+        expect(compiled.covers(candidate)).toBe(referenceCovers(patterns, candidate));
       }),
       { numRuns: 3000 },
     );

@@ -7,13 +7,7 @@ import { crudWrites } from '../shared/crud-writes.js';
 import { platformName } from '../shared/fields.js';
 import { noMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
-import {
-  COMPUTE_SENSITIVE,
-  type ComputeSpec,
-  checkCompute,
-  computeObject,
-  type LaunchStrategy,
-} from './schema.js';
+import { type ComputeSpec, checkCompute, computeObject, type LaunchStrategy } from './schema.js';
 
 export type { ComputeSpec } from './schema.js';
 
@@ -68,13 +62,11 @@ function defineComputeKind(options: ComputeKindOptions): ResourceKind<ComputeSpe
     metadataKey: options.metadataKey,
     name: platformName,
     spec,
-    sensitive: COMPUTE_SENSITIVE,
-    immutable: ['/compute_engine'],
     ownership: noMarker('no tags; its advanced configurations are handed to the cluster'),
     refs: () => [],
     read: { list },
     // The contract returns a single advanced configuration as an object; the projection reads it as a list.
-    fromApi: ({ item: live }) => normalize(projectLive(live, object, COMPUTE_SENSITIVE)),
+    fromApi: ({ item: live }) => normalize(projectLive(live, object)),
     normalize,
     ...crudWrites<ComputeSpec>({ collection: list, body }),
   });

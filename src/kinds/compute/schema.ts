@@ -1,6 +1,7 @@
 // Spec schema shared by ComputeTemplate (ephemeral) and InteractiveCluster (persistent): engine,
 // runtime configuration (Databricks, EMR, Dataproc, Kubernetes fields) and connection overrides.
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 import { advancedConfigurations } from '../shared/advanced-configurations.js';
 import { secret, storedSecret } from '../shared/fields.js';
 
@@ -122,13 +123,16 @@ export function computeObject(launch: LaunchStrategy) {
     .describe('Cluster runtime: versions, node types, worker counts, engine-specific settings.');
   return z
     .object({
-      compute_engine: z
-        .enum(CLUSTER_ENGINES)
-        .describe(
-          persistent
-            ? 'Engine, usually databricksInteractive, dataprocInteractive or kubernetesInteractive. Immutable.'
-            : 'Engine, usually databricks, emr or dataproc. Immutable.',
-        ),
+      compute_engine: withRules(
+        z
+          .enum(CLUSTER_ENGINES)
+          .describe(
+            persistent
+              ? 'Engine, usually databricksInteractive, dataprocInteractive or kubernetesInteractive. Immutable.'
+              : 'Engine, usually databricks, emr or dataproc. Immutable.',
+          ),
+        { immutable: true },
+      ),
       description: z.string().optional().describe('Free text shown in the platform UI.'),
       is_default_cluster: z
         .boolean()
@@ -186,8 +190,3 @@ export function checkCompute(spec: ComputeSpec, ctx: z.core.$RefinementCtx<Compu
     seen.add(config.key);
   }
 }
-
-export const COMPUTE_SENSITIVE = [
-  '/compute_configuration/connection_configuration/token',
-  '/compute_configuration/runtime_configuration/security_configuration/kerberos/kdc_admin_password',
-] as const;

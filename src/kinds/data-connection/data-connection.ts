@@ -8,19 +8,15 @@ import { connectionObject, type DataConnectionSpec, dataConnectionSpec } from '.
 
 export type { DataConnectionSpec } from './schema.js';
 
-const SENSITIVE = ['/properties/password'] as const;
-
 export const DataConnection = defineKind<DataConnectionSpec>({
   kind: 'DataConnection',
   description: 'A target data connection that pipelines and table exports write to.',
   metadataKey: 'data_connection',
   spec: dataConnectionSpec,
-  sensitive: SENSITIVE,
-  immutable: [],
   ownership: noMarker('no tags; its properties are the connection settings'),
   refs: () => [],
   read: { list: '/admin/data-connections' },
-  fromApi: ({ item }) => normalizeConnection(projectLive(item, connectionObject, SENSITIVE)),
+  fromApi: ({ item }) => normalizeConnection(projectLive(item, connectionObject)),
   normalize: normalizeConnection,
   // Real clients update with a full PUT; the password is in that document, so it is always re-sent.
   ...crudWrites<DataConnectionSpec>({ collection: '/admin/data-connections', body, updateMethod: 'PUT' }),

@@ -15,8 +15,6 @@ export const Domain = defineKind<DomainSpec>({
   description: 'A domain: the unit of access for pipelines and sources.',
   metadataKey: 'domain',
   spec: domainSpec,
-  sensitive: [],
-  immutable: [],
   ownership: noMarker('no tags; its advanced configurations are handed to the jobs of the domain'),
   refs: (s) => s.environments.map((env, i) => ({ address: environment(env), path: `/environments/${i}` })),
   read: { list: '/admin/domains' },

@@ -7,7 +7,7 @@ import { platformName } from '../shared/fields.js';
 import { noMarker } from '../shared/ownership.js';
 import { renameByName } from '../shared/rename-call.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
-import { ENVIRONMENT_SECRETS, type EnvironmentSpec, environmentObject, environmentSpec } from './schema.js';
+import { type EnvironmentSpec, environmentObject, environmentSpec } from './schema.js';
 
 export type { EnvironmentSpec } from './schema.js';
 
@@ -31,11 +31,8 @@ export const Environment = defineKind<EnvironmentSpec>({
   metadataKey: 'environment',
   name: platformName,
   spec: environmentSpec,
-  sensitive: ENVIRONMENT_SECRETS,
   // The PATCH variants of the v3 API carry neither field.
-  immutable: ['/platform', '/compute_engine'],
   ownership: noMarker('no tags or free-form properties'),
-  createOnly: [CLONE_FROM],
   cloneSource: cloneOf,
   refs: (s) => {
     const from = cloneOf(s);
@@ -43,7 +40,7 @@ export const Environment = defineKind<EnvironmentSpec>({
   },
   // With fetch_all the list holds full documents (connection, metastore), so no per-item GET.
   read: { list: '/admin/environment?fetch_all=true' },
-  fromApi: ({ item }) => projectLive(item, environmentObject, ENVIRONMENT_SECRETS),
+  fromApi: ({ item }) => projectLive(item, environmentObject),
   // Desired specs are folded the same way, so an empty string declared is an empty string read.
   normalize: (s) => projectToSchema(s, environmentObject) as EnvironmentSpec,
   create: (s, ctx) => {

@@ -1,6 +1,7 @@
 // The Environment manifest spec: platform and compute engine, connection, metastore, data warehouse
 // and Unity Catalog settings; the cross-field rules that tie them together are in schema-rules.ts.
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 import { secret, storedSecret } from '../shared/fields.js';
 import { checkEnvironment } from './schema-rules.js';
 
@@ -175,12 +176,14 @@ const unityProfiles = z
 /** The Environment spec before its cross-field rules are attached. */
 export const environmentObject = z
   .object({
-    platform: z
-      .enum(PLATFORMS)
-      .describe('Cloud platform: azure, aws, gcp, or spark (Kubernetes). Immutable.'),
-    compute_engine: z
-      .enum(COMPUTE_ENGINES)
-      .describe('Compute engine: databricks, emr, dataproc or kubernetes. Immutable.'),
+    platform: withRules(
+      z.enum(PLATFORMS).describe('Cloud platform: azure, aws, gcp, or spark (Kubernetes). Immutable.'),
+      { immutable: true },
+    ),
+    compute_engine: withRules(
+      z.enum(COMPUTE_ENGINES).describe('Compute engine: databricks, emr, dataproc or kubernetes. Immutable.'),
+      { immutable: true },
+    ),
     description: z.string().optional().describe('Free text shown in the platform UI.'),
     support_gov_cloud: z.boolean().optional().describe('Whether the environment runs in a government cloud.'),
     connection_configuration: connectionConfiguration,
@@ -192,13 +195,15 @@ export const environmentObject = z
     data_warehouse_configuration: dataWarehouseConfiguration.optional(),
     staging_area: stagingArea.optional(),
     profiles: unityProfiles.optional(),
-    clone_from: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'Name of a declared environment to clone when this one is created: its storages and computes are copied too. Used only on create; ignored (with a warning) once the environment exists.',
-      ),
+    clone_from: withRules(
+      z
+        .string()
+        .min(1)
+        .describe(
+          'Name of a declared environment to clone when this one is created: its storages and computes are copied too. Used only on create; ignored (with a warning) once the environment exists.',
+        ),
+      { createOnly: true },
+    ).optional(),
   })
   .strict();
 
@@ -209,15 +214,3 @@ export const environmentSpec = environmentObject
   .describe('An environment: where data is stored and processed (platform, compute engine, metastore).');
 
 export type EnvironmentSpec = z.infer<typeof environmentSpec>;
-
-/** Write-only fields, as spec pointers. */
-export const ENVIRONMENT_SECRETS = [
-  '/connection_configuration/token',
-  '/connection_configuration/access_key',
-  '/connection_configuration/secret_key',
-  '/connection_configuration/oauth_details/oauth_token',
-  '/metastore/configuration/password',
-  '/data_warehouse_configuration/snowflake_profiles/*/authentication_properties/password',
-  '/data_warehouse_configuration/snowflake_profiles/*/authentication_properties/oauth_client_secret',
-  '/data_warehouse_configuration/snowflake_profiles/*/authentication_properties/refresh_token',
-] as const;

@@ -1,6 +1,7 @@
 // The EnvironmentStorage manifest spec: storage type, placement and the credentials to reach it,
 // with the rules each storage type sets (fields it takes and needs, schemes, mechanisms).
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 import { secret, storedSecret } from '../shared/fields.js';
 
 const STORAGE_TYPES = ['dbfs', 'adls_gen1', 'adls_gen2', 'wasb', 's3', 'gcs'] as const;
@@ -106,7 +107,10 @@ const RULES: Record<
 
 export const storageObject = z
   .object({
-    storage_type: z.enum(STORAGE_TYPES).describe('dbfs, adls_gen1, adls_gen2, wasb, s3 or gcs. Immutable.'),
+    storage_type: withRules(
+      z.enum(STORAGE_TYPES).describe('dbfs, adls_gen1, adls_gen2, wasb, s3 or gcs. Immutable.'),
+      { immutable: true },
+    ),
     description: z.string().optional().describe('Free text shown in the platform UI.'),
     region: text('Region of the bucket (s3, gcs).').optional(),
     is_default_storage: z.boolean().optional().describe('Whether jobs of the environment use it by default.'),
@@ -153,12 +157,3 @@ export const storageSpec = storageObject
   .describe('A storage location of an environment, with the credentials to reach it.');
 
 export type EnvironmentStorageSpec = z.infer<typeof storageSpec>;
-
-/** Write-only fields, as spec pointers. */
-export const STORAGE_SECRETS = [
-  'access_key_name',
-  'service_credential',
-  'account_key',
-  'access_key',
-  'secret_key',
-].map((key) => `/storage_authentication/${key}`);

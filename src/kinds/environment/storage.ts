@@ -5,12 +5,7 @@ import { crudWrites } from '../shared/crud-writes.js';
 import { platformName } from '../shared/fields.js';
 import { noMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
-import {
-  type EnvironmentStorageSpec,
-  STORAGE_SECRETS,
-  storageObject,
-  storageSpec,
-} from './storage-schema.js';
+import { type EnvironmentStorageSpec, storageObject, storageSpec } from './storage-schema.js';
 
 export type { EnvironmentStorageSpec } from './storage-schema.js';
 
@@ -23,12 +18,10 @@ export const EnvironmentStorage = defineKind<EnvironmentStorageSpec>({
   metadataKey: 'storage',
   name: platformName,
   spec: storageSpec,
-  sensitive: STORAGE_SECRETS,
-  immutable: ['/storage_type'],
   ownership: noMarker('no tags or free-form properties'),
   refs: () => [],
   read: { list: LIST },
-  fromApi: ({ item }) => projectLive(item, storageObject, STORAGE_SECRETS),
+  fromApi: ({ item }) => projectLive(item, storageObject),
   // Desired specs are folded the same way; an empty storage_authentication (dbfs) is no setting.
   normalize: (s) => projectToSchema(s, storageObject) as EnvironmentStorageSpec,
   // The credentials sit in the same document, so every update re-sends it whole.

@@ -23,13 +23,7 @@ export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
   name: platformName,
   // Parsed, `files` holds paths; the loader then replaces each with the file it read.
   spec: genericSourceTypeSpec as unknown as z.ZodType<GenericSourceTypeSpec>,
-  sensitive: [],
-  // The update call takes only upload_option, folder_path and files.
-  immutable: ['/driver_class_name'],
   ownership: noMarker('no tags or free-form properties'),
-  keyedLists: { '/files': 'name' },
-  localFiles: '/files',
-  unverifiable: ['/files/*/sha256', '/files/*/path'],
   checkLive: unuploadable,
   refs: () => [],
   read: { list: LIST },

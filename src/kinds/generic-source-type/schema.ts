@@ -1,6 +1,7 @@
 // The GenericSourceType manifest spec: the JDBC driver class, where its jars are, and the driver
 // files to upload (local paths, read by the loader) or to keep (name and size, as export writes).
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 
 /** A file the platform holds, named by what the API shows of it: name and size. */
 const liveFile = z
@@ -29,10 +30,14 @@ export interface ResolvedFile {
 
 const typeObject = z
   .object({
-    driver_class_name: z
-      .string()
-      .min(1)
-      .describe('Fully qualified JDBC driver class, e.g. com.teradata.jdbc.TeraDriver. Immutable.'),
+    driver_class_name: withRules(
+      z
+        .string()
+        .min(1)
+        .describe('Fully qualified JDBC driver class, e.g. com.teradata.jdbc.TeraDriver. Immutable.'),
+      // The update call takes only upload_option, folder_path and files.
+      { immutable: true },
+    ),
     upload_option: z
       .enum(['fileUpload', 'serverLocation'])
       .describe('serverLocation: the jars are in folder_path on the platform; fileUpload: uploaded files.'),
@@ -41,13 +46,15 @@ const typeObject = z
       .min(1)
       .optional()
       .describe('Folder holding the driver jars, e.g. /opt/drivers (required for serverLocation).'),
-    files: z
-      .array(driverFile)
-      .min(1)
-      .optional()
-      .describe(
-        'Driver files, by local path or by name and size. Compared by name and size (the API keeps no hash); files the platform holds but the list leaves out are kept.',
-      ),
+    files: withRules(
+      z
+        .array(driverFile)
+        .min(1)
+        .describe(
+          'Driver files, by local path or by name and size. Compared by name and size (the API keeps no hash); files the platform holds but the list leaves out are kept.',
+        ),
+      { keyedBy: 'name', localFiles: true },
+    ).optional(),
   })
   .strict();
 

@@ -60,8 +60,6 @@ function defineMappingKind<S extends { configuration: object }>(
     parent: 'Source',
     metadataKey: options.metadataKey,
     spec: options.spec,
-    sensitive: [],
-    immutable: [],
     ownership: OWNED_WITH_PARENT,
     refs: () => [],
     // List items are whole mapping objects.

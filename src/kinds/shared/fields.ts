@@ -1,6 +1,7 @@
 // Field schemas several kinds share (names, secrets, tags): one definition each, so kinds agree on
 // what a manifest may say there.
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 
 /**
  * Names of environments, storages, computes and generic source types (the API's own pattern):
@@ -16,6 +17,10 @@ export const platformName = z
  * or as a reference to a secret held by the platform's secret store.
  */
 export function secret(description: string) {
+  return withRules(secretForms(description), { secret: true });
+}
+
+function secretForms(description: string) {
   return z
     .union([
       z.string().min(1).describe('Use `${env.NAME}`; a literal value is accepted but warned about.'),
@@ -40,10 +45,13 @@ export function secret(description: string) {
  * service authentication (the v3 API allows that only on a few fields, which use `secret()`).
  */
 export function storedSecret(description: string) {
-  const [value, secretStore] = secret(description).options;
-  return z
-    .union([value, secretStore])
-    .describe(`${description} Write-only: never read back, diffed, printed or exported.`);
+  const [value, secretStore] = secretForms(description).options;
+  return withRules(
+    z
+      .union([value, secretStore])
+      .describe(`${description} Write-only: never read back, diffed, printed or exported.`),
+    { secret: true },
+  );
 }
 
 /** User tags: a set of plain strings, diffed as a set and written as tags_to_add/tags_to_remove. */

@@ -4,7 +4,7 @@
 // lists; removes write-only fields. Pure; never validates. Kinds write by hand only what the API
 // says differently (ids → names, aliases, flags), in spec names, and project the result.
 import type { z } from 'zod';
-import { parsePointer } from '../../core/json-pointer.js';
+import { fieldPolicy, withoutPointers } from '../../core/field-policy.js';
 import { type ZodDef as Def, defOf, WRAPPERS } from '../../core/zod-def.js';
 
 const EMPTY_IS_A_VALUE = new WeakSet<z.ZodType>();
@@ -18,9 +18,9 @@ export function emptyIsAValue<T extends z.ZodType>(schema: T): T {
   return schema;
 }
 
-/** `live` projected onto `schema`, without the write-only fields at `sensitive` (spec pointers). */
-export function projectLive<S>(live: unknown, schema: z.ZodType, sensitive: readonly string[] = []): S {
-  return omitPointers((projectToSchema(live, schema) ?? {}) as S, sensitive);
+/** `live` projected onto `schema`, without the write-only fields its field policy declares. */
+export function projectLive<S>(live: unknown, schema: z.ZodType): S {
+  return withoutPointers((projectToSchema(live, schema) ?? {}) as S, fieldPolicy(schema).secret);
 }
 
 /**
@@ -205,34 +205,6 @@ function unwrap(schema: z.ZodType): Def {
  * the containers on a path to a removed field are copied (copying whole specs cost 10k-table plans
  * a tenth of their CPU); the input is never changed.
  */
-export function omitPointers<T>(value: T, pointers: readonly string[]): T {
-  let out: unknown = value;
-  for (const pointer of pointers) out = omitAt(out, parsePointer(pointer));
-  return out as T;
-}
-
-function omitAt(node: unknown, segments: readonly string[]): unknown {
-  const [head, ...rest] = segments;
-  if (head === undefined || node === null || typeof node !== 'object') return node;
-  const container = node as Record<string, unknown>;
-  const keys = head === '*' ? Object.keys(container) : [head];
-  let copy: Record<string, unknown> | undefined;
-  for (const key of keys) {
-    if (!(key in container)) continue;
-    if (rest.length === 0) {
-      if (Array.isArray(container)) continue;
-      copy ??= { ...container };
-      delete copy[key];
-    } else {
-      const child = omitAt(container[key], rest);
-      if (child === container[key]) continue;
-      copy ??= (Array.isArray(container) ? [...container] : { ...container }) as Record<string, unknown>;
-      copy[key] = child;
-    }
-  }
-  return copy ?? container;
-}
-
 function isEmptyObject(value: unknown): boolean {
   return isPlainObject(value) && Object.keys(value).length === 0;
 }

@@ -1,9 +1,10 @@
 // A source's connection document, one shape per source type; validated against the source's `type`
 // so errors point at the exact field. Read back and written under the same names.
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 import { secret } from '../shared/fields.js';
 import { emptyIsAValue } from '../shared/spec-projection.js';
-import { FILE_STORAGE_SECRETS, fileStorage } from './file-storage-schema.js';
+import { fileStorage } from './file-storage-schema.js';
 
 export const SOURCE_TYPES = ['rdbms', 'file', 'streaming', 'crm', 'generic_jdbc'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
@@ -185,19 +186,12 @@ const VARIANTS = z.union([jdbc, file, crm, streaming]);
  * it against the variant its `type` selects (a plain union would only say "Invalid input"); the
  * union is attached as JSON Schema so editors still check and describe every variant.
  */
-export const connectionField = z.looseObject({}).meta({
-  description:
-    'Connection details; the shape follows `type`: rdbms/generic_jdbc → JDBC, file → base path + storage, ' +
-    'crm → CRM login, streaming → Kafka/Confluent. Secrets are write-only.',
-  anyOf: (z.toJSONSchema(VARIANTS, { io: 'input' }) as { anyOf: unknown[] }).anyOf,
-});
-
-/** Secret fields of every connection variant, as JSON pointers into the Source spec. */
-export const CONNECTION_SECRETS: readonly string[] = [
-  '/connection/password',
-  '/connection/application_secret_key',
-  '/connection/teradata_wallet_key_used_for_password',
-  '/connection/cluster_authentication_details/password',
-  '/connection/schema_registry_authentication_details/password',
-  ...FILE_STORAGE_SECRETS.map((p) => `/connection/storage${p}`),
-];
+export const connectionField = withRules(
+  z.looseObject({}).meta({
+    description:
+      'Connection details; the shape follows `type`: rdbms/generic_jdbc → JDBC, file → base path + storage, ' +
+      'crm → CRM login, streaming → Kafka/Confluent. Secrets are write-only.',
+    anyOf: (z.toJSONSchema(VARIANTS, { io: 'input' }) as { anyOf: unknown[] }).anyOf,
+  }),
+  { rulesFrom: VARIANTS },
+);

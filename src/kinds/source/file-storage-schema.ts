@@ -139,13 +139,3 @@ const cloud = z.discriminatedUnion('cloud_type', [s3, gs, wasb, adlsGen2]);
 export const fileStorage = z
   .discriminatedUnion('storage_type', [dbfs, remote, cloud])
   .describe('Where the files are: dbfs, remote (SFTP) or cloud (s3, gs, wasb, adls_gen2).');
-
-/** Secret fields of the storage union, relative to the storage object. */
-export const FILE_STORAGE_SECRETS = [
-  '/password',
-  '/credential/password',
-  '/credential/passphrase',
-  '/secret_key',
-  '/account_key',
-  '/access_key_name',
-] as const;

@@ -7,7 +7,6 @@ import { compact, sortedSet } from '../shared/canonical.js';
 import { liveNames, liveText } from '../shared/live-values.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import {
-  CONNECTION_SECRETS,
   connectionSchemaFor,
   SOURCE_TYPES,
   type SourceConnection,
@@ -31,7 +30,7 @@ export function sourceFromApi({ item, docs }: LiveRecord, names: NameLookup): So
       : undefined,
     domains: liveNames(item.associated_domains, (id) => names.nameOf('Domain', id)),
   };
-  const spec = projectLive<SourceSpec>(live, sourceObject, CONNECTION_SECRETS);
+  const spec = projectLive<SourceSpec>(live, sourceObject);
   return compact({ ...spec, advanced_configurations: advancedFromApi(docs.advanced) });
 }
 

@@ -1,6 +1,7 @@
 // The Source manifest spec: type and sub-type, lake placement, environment and storage by name,
 // the connection (its shape follows `type`), tags, domains and advanced configurations.
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 import { advancedConfigurations } from '../shared/advanced-configurations.js';
 import { platformName, tags } from '../shared/fields.js';
 import { emptyIsAValue } from '../shared/spec-projection.js';
@@ -41,15 +42,21 @@ const SUB_TYPES = [
 
 export const sourceObject = z
   .object({
-    type: z.enum(SOURCE_TYPES).describe('Source type; cannot change after creation.'),
-    sub_type: z
-      .enum(SUB_TYPES)
-      .describe('Source sub-type (database, file format, broker...); cannot change.'),
+    type: withRules(z.enum(SOURCE_TYPES).describe('Source type; cannot change after creation.'), {
+      immutable: true,
+    }),
+    sub_type: withRules(
+      z.enum(SUB_TYPES).describe('Source sub-type (database, file format, broker...); cannot change.'),
+      { immutable: true },
+    ),
     data_lake_path: z.string().min(1).describe('Lake path of the ingested data, e.g. /iw/sources/sales_db.'),
     data_lake_schema: emptyIsAValue(
       z.string().describe('Lake schema of the ingested tables (may be empty).'),
     ).optional(),
-    environment: platformName.describe('Name of the environment the source belongs to; cannot change.'),
+    environment: withRules(
+      platformName.describe('Name of the environment the source belongs to; cannot change.'),
+      { immutable: true },
+    ),
     storage: platformName.describe(
       'Name of the environment storage (within `environment`) holding the data.',
     ),

@@ -5,7 +5,6 @@ import { makeAddress } from '../../core/address.js';
 import { defineKind } from '../kind.js';
 import { renameByName } from '../shared/rename-call.js';
 import { createSourceCalls, removeSourceCalls, SOURCE, updateSourceCalls } from './calls.js';
-import { CONNECTION_SECRETS } from './connection-schema.js';
 import { normalizeSource, sourceFromApi } from './projection.js';
 import { type SourceSpec, sourceSpec } from './schema.js';
 
@@ -18,8 +17,6 @@ export const Source = defineKind<SourceSpec>({
   childDefaults: { key: 'table_defaults', kind: 'Table' },
   // The connection field parses loosely and the refinement narrows it by `type`; the cast states that.
   spec: sourceSpec as unknown as z.ZodType<SourceSpec>,
-  sensitive: CONNECTION_SECRETS,
-  immutable: ['/type', '/sub_type', '/environment'],
   ownership: { proof: 'tag', tags: '/tags' },
   refs: (s) => [
     { address: makeAddress('Environment', [], s.environment), path: '/environment' },

@@ -57,7 +57,7 @@ export function scheduleFromApi(doc: unknown): ScheduleSpec | undefined {
       repeat_interval_unit: unitOf(custom.repeat_interval_unit, CUSTOM_JOB_UNITS),
     },
   };
-  return normalizeSchedule(projectLive<ScheduleSpec>(live, scheduleSpec, ['/user_token']));
+  return normalizeSchedule(projectLive<ScheduleSpec>(live, scheduleSpec));
 }
 
 /** Folds the spellings real clients store (`minutes`, `Hour`) onto the enum; other values pass through. */

@@ -22,8 +22,6 @@ export const TableGroup = defineKind<TableGroupSpec>({
   parent: 'Source',
   metadataKey: 'table_group',
   spec: tableGroupSpec,
-  sensitive: ['/schedule/user_token'],
-  immutable: [],
   // Owned with its source, unless it lists another project's tables; under a source dpac does not
   // own, owned when every table it lists is dpac's (a team's groups over its own tables).
   ownership: {

@@ -2,6 +2,7 @@
 // read from the table's `columns` and written with PATCH …/configurations/schema under the same names;
 // their descriptions (data-catalog text) are written with PATCH /tables/{id}/metadata.
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 
 const columnOverride = z
   .object({
@@ -28,20 +29,24 @@ const columnOverride = z
 
 export const tableSchema = z
   .object({
-    columns: z
-      .array(columnOverride)
-      .min(1)
-      .optional()
-      .describe(
-        'Overrides and descriptions for the listed columns, by name; columns not listed keep what the platform crawled.',
-      ),
-    column_order: z
-      .array(z.string().min(1))
-      .min(1)
-      .optional()
-      .describe(
-        'Target names of the leading columns, in order: they take positions 1, 2, …; the columns not listed follow in their current order.',
-      ),
+    columns: withRules(
+      z
+        .array(columnOverride)
+        .min(1)
+        .describe(
+          'Overrides and descriptions for the listed columns, by name; columns not listed keep what the platform crawled.',
+        ),
+      { keyedBy: 'name' },
+    ).optional(),
+    column_order: withRules(
+      z
+        .array(z.string().min(1))
+        .min(1)
+        .describe(
+          'Target names of the leading columns, in order: they take positions 1, 2, …; the columns not listed follow in their current order.',
+        ),
+      { prefix: true },
+    ).optional(),
   })
   .strict()
   .superRefine((s, ctx) => {

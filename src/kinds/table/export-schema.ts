@@ -113,6 +113,3 @@ export type ExportSpec = z.infer<typeof exportSpec>;
 
 /** Where the data connection reference sits in a Table spec (a ref, so its id is known at write time). */
 export const EXPORT_DATA_CONNECTION = '/export/connection/data_connection';
-
-/** The inline password: write-only, never read back. */
-export const EXPORT_PASSWORD = '/export/connection/password';

@@ -1,17 +1,19 @@
 // What a table is at its source: an RDBMS table (`source_table`, immutable) or a set of files
 // (`file`, kept in the table's configuration document next to the ingestion keys).
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 import { emptyIsAValue } from '../shared/spec-projection.js';
 
 const text = z.string().min(1);
 
 export const sourceTable = z
   .object({
-    table_name: text.describe('Name of the table at the source.'),
-    schema_name: text.describe('Schema of the table at the source.'),
-    catalog_name: text
-      .optional()
-      .describe('Catalog (database) of the table at the source (SQL Server, Snowflake).'),
+    table_name: withRules(text.describe('Name of the table at the source.'), { immutable: true }),
+    schema_name: withRules(text.describe('Schema of the table at the source.'), { immutable: true }),
+    catalog_name: withRules(
+      text.describe('Catalog (database) of the table at the source (SQL Server, Snowflake).'),
+      { immutable: true },
+    ).optional(),
     table_type: text.default('TABLE').describe('TABLE or VIEW (upper-cased). Default TABLE.'),
   })
   .strict()

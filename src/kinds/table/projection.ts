@@ -7,7 +7,6 @@ import { advancedFromApi, sortAdvanced } from '../shared/advanced-configurations
 import { compact, sortedBy, sortedSet } from '../shared/canonical.js';
 import { asArray, asRecord, liveBoolean, liveStrings, liveText } from '../shared/live-values.js';
 import { projectLive } from '../shared/spec-projection.js';
-import { EXPORT_PASSWORD } from './export-schema.js';
 import type { IngestionSpec } from './ingestion-schema.js';
 import {
   type DerivedKeyForm,
@@ -35,7 +34,7 @@ export function tableFromApi({ item, docs }: LiveRecord, names: NameLookup): Tab
     // The streaming GET answers the table's status with the stored configuration beside it.
     streaming: asRecord(docs.streaming)?.configuration,
   };
-  const spec = projectLive<TableSpec>(live, tableSpec, [EXPORT_PASSWORD]);
+  const spec = projectLive<TableSpec>(live, tableSpec);
   // Not normalized here: reading applies the kind's `normalize` next (once per table of 10k). The
   // projection is a fresh object, so it takes the advanced configurations without another copy.
   const advanced = advancedFromApi(docs.advanced);

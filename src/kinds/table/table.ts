@@ -12,7 +12,7 @@ import {
   TABLES,
   updateTableCalls,
 } from './calls.js';
-import { EXPORT_DATA_CONNECTION, EXPORT_PASSWORD } from './export-schema.js';
+import { EXPORT_DATA_CONNECTION } from './export-schema.js';
 import {
   isStreamingSource,
   normalizeTable,
@@ -30,12 +30,8 @@ export const Table = defineKind<TableSpec>({
   parent: 'Source',
   metadataKey: 'table',
   spec: tableSpec,
-  sensitive: [EXPORT_PASSWORD],
   // table_type is left out: the platform does not echo it, so it cannot prove a change.
-  immutable: ['/source_table/table_name', '/source_table/schema_name', '/source_table/catalog_name'],
   ownership: { proof: 'tag', tags: '/tags' },
-  keyedLists: { '/schema/columns': 'name' },
-  prefixLists: ['/schema/column_order'],
   checkLive: unknownOrderedColumns,
   checkParent: streamingOnlyUnderStreamingSource,
   refs: (s) => {

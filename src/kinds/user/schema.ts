@@ -1,6 +1,7 @@
 // The User manifest spec: profile, roles, the domains the user may access (by name), the initial
 // password and the login switch. The email is the object's name.
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 
 const ROLES = ['admin', 'dbadmin', 'modeller', 'analyst', 'operations_analyst'] as const;
 
@@ -20,12 +21,15 @@ export const userSpec = z
       .array(z.enum(ROLES))
       .min(1, 'give at least one role (admin, dbadmin, modeller, analyst, operations_analyst)')
       .describe('Roles (a set): admin, dbadmin, modeller, analyst, operations_analyst.'),
-    password: z
-      .string()
-      .min(1, `the platform refuses a user without a password; give password: \${env.NAME}`)
-      .describe(
-        `Initial password, required: give \${env.NAME}. Write-only: never read back, diffed, printed or exported.`,
-      ),
+    password: withRules(
+      z
+        .string()
+        .min(1, `the platform refuses a user without a password; give password: \${env.NAME}`)
+        .describe(
+          `Initial password, required: give \${env.NAME}. Write-only: never read back, diffed, printed or exported.`,
+        ),
+      { secret: true },
+    ),
     accessible_domains: z
       .array(z.string().min(1))
       .optional()

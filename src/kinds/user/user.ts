@@ -20,8 +20,6 @@ export const User = defineKind<UserSpec>({
   description: 'A platform user, named by email address.',
   metadataKey: 'user',
   spec: userSpec,
-  sensitive: ['/password'],
-  immutable: [],
   ownership: noMarker('no tags; its profile is shown to people'),
   refs: (s) =>
     (s.accessible_domains ?? []).map((domain, i) => ({
@@ -40,7 +38,6 @@ export const User = defineKind<UserSpec>({
         login_disabled: item.login_disabled === true,
       },
       userSpec,
-      ['/password'],
     ),
   normalize: (s) => ({
     ...s,

@@ -26,8 +26,6 @@ export const ValidationSpec = defineKind<ValidationSpecSpec>({
   parent: 'Table',
   metadataKey: 'validation_spec',
   spec: validationSpecSpec,
-  sensitive: [],
-  immutable: [],
   ownership: OWNED_WITH_PARENT,
   refs: () => [],
   read: { list: LIST },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ComputeTemplate, InteractiveCluster } from '../../../src/kinds/compute/compute-kinds.js';
 import type { WriteContext } from '../../../src/kinds/kind.js';
+import { policyOf } from '../../../src/kinds/kind.js';
 
 const names = { nameOf: () => undefined };
 const ENV_ID = '66cd72aaeed4673496ef27c7';
@@ -174,7 +175,7 @@ describe('compute writes', () => {
     ).toEqual([
       { method: 'DELETE', path: `/admin/environment/${ENV_ID}/environment-interactive-clusters/${ID}` },
     ]);
-    expect(ComputeTemplate.immutable).toEqual(['/compute_engine']);
+    expect(policyOf(ComputeTemplate).immutable.pointers).toEqual(['/compute_engine']);
     expect(
       ComputeTemplate.refs(parseTemplate(etlSmall), { ancestors: ['prod'], declared: () => undefined }),
     ).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataConnection } from '../../../src/kinds/data-connection/data-connection.js';
 import type { WriteContext } from '../../../src/kinds/kind.js';
+import { policyOf } from '../../../src/kinds/kind.js';
 
 const names = { nameOf: () => undefined };
 const ID = '66cd72aaeed4673496ef27c7';
@@ -93,7 +94,7 @@ describe('DataConnection writes', () => {
     expect(DataConnection.remove(parse(target), writeContext(ID))).toEqual([
       { method: 'DELETE', path: `/admin/data-connections/${ID}` },
     ]);
-    expect(DataConnection.sensitive).toEqual(['/properties/password']);
+    expect(policyOf(DataConnection).secret.pointers).toEqual(['/properties/password']);
   });
 });
 

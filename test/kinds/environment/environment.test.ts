@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Environment } from '../../../src/kinds/environment/environment.js';
 import type { WriteContext } from '../../../src/kinds/kind.js';
+import { policyOf } from '../../../src/kinds/kind.js';
 
 const names = { nameOf: () => undefined };
 
@@ -183,7 +184,7 @@ describe('Environment writes', () => {
   it('has no references and reads full documents from the list', () => {
     expect(Environment.refs(parse(databricks), { ancestors: [], declared: () => undefined })).toEqual([]);
     expect(Environment.read).toEqual({ list: '/admin/environment?fetch_all=true' });
-    expect(Environment.immutable).toEqual(['/platform', '/compute_engine']);
+    expect(policyOf(Environment).immutable.pointers).toEqual(['/platform', '/compute_engine']);
   });
 
   it('creates with one POST carrying the token reference as written', () => {

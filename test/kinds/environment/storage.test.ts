@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EnvironmentStorage } from '../../../src/kinds/environment/storage.js';
 import type { WriteContext } from '../../../src/kinds/kind.js';
+import { policyOf } from '../../../src/kinds/kind.js';
 
 const names = { nameOf: () => undefined };
 const ENV_ID = '66cd72aaeed4673496ef27c7';
@@ -164,8 +165,8 @@ describe('EnvironmentStorage writes', () => {
     expect(EnvironmentStorage.remove(parse(lake), writeContext('f1b68b17e40c11b07fc62128'))).toEqual([
       { method: 'DELETE', path: `/admin/environment/${ENV_ID}/environment-storage/f1b68b17e40c11b07fc62128` },
     ]);
-    expect(EnvironmentStorage.immutable).toEqual(['/storage_type']);
-    expect(EnvironmentStorage.sensitive).toContain('/storage_authentication/access_key_name');
+    expect(policyOf(EnvironmentStorage).immutable.pointers).toEqual(['/storage_type']);
+    expect(policyOf(EnvironmentStorage).secret.pointers).toContain('/storage_authentication/access_key_name');
   });
 });
 

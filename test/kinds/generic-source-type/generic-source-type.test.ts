@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GenericSourceType } from '../../../src/kinds/generic-source-type/generic-source-type.js';
 import type { WriteContext } from '../../../src/kinds/kind.js';
+import { policyOf } from '../../../src/kinds/kind.js';
 
 const names = { nameOf: () => undefined };
 const ID = '66cd72aaeed4673496ef27c7';
@@ -71,7 +72,7 @@ describe('GenericSourceType writes', () => {
     expect(GenericSourceType.update(parse(teradata), parse(teradata), new Set(), writeContext(ID))).toEqual(
       [],
     );
-    expect(GenericSourceType.immutable).toEqual(['/driver_class_name']);
+    expect(policyOf(GenericSourceType).immutable.pointers).toEqual(['/driver_class_name']);
   });
 
   it('removes with a DELETE', () => {

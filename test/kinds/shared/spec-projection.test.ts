@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  emptyIsAValue,
-  omitPointers,
-  projectLive,
-  projectToSchema,
-} from '../../../src/kinds/shared/spec-projection.js';
+import { pointerPatterns, withoutPointers, withRules } from '../../../src/core/field-policy.js';
+import { emptyIsAValue, projectLive, projectToSchema } from '../../../src/kinds/shared/spec-projection.js';
 
 const schema = z
   .object({
@@ -17,7 +13,7 @@ const schema = z
     columns: z.array(z.string().min(1)).min(1).optional(),
     labels: z.array(z.string()).optional(),
     nested: z.object({ a: z.string().optional() }).strict().optional(),
-    password: z.string().optional(),
+    password: withRules(z.string(), { secret: true }).optional(),
   })
   .strict();
 
@@ -60,7 +56,7 @@ describe('projecting live JSON onto a spec schema', () => {
   });
 
   it('removes write-only fields', () => {
-    expect(projectLive({ name: 'x', password: 'cipher' }, schema, ['/password'])).toEqual({ name: 'x' });
+    expect(projectLive({ name: 'x', password: 'cipher' }, schema)).toEqual({ name: 'x' });
   });
 
   it('picks the union option that shares the value’s keys, searching nested unions', () => {
@@ -83,7 +79,9 @@ describe('projecting live JSON onto a spec schema', () => {
 describe('omitting pointers', () => {
   it('removes fields at every index a star matches, leaving the input untouched', () => {
     const value = { profiles: [{ secret: 1, keep: 1 }, { secret: 2 }] };
-    expect(omitPointers(value, ['/profiles/*/secret'])).toEqual({ profiles: [{ keep: 1 }, {}] });
+    expect(withoutPointers(value, pointerPatterns(['/profiles/*/secret']))).toEqual({
+      profiles: [{ keep: 1 }, {}],
+    });
     expect(value.profiles[0]?.secret).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteContext } from '../../../src/kinds/kind.js';
+import { policyOf } from '../../../src/kinds/kind.js';
 import { Source, type SourceSpec } from '../../../src/kinds/source/source.js';
 
 const PASSWORD = '${env.SALES_DB_PASSWORD}';
@@ -382,7 +383,7 @@ describe('Source refs and writes', () => {
   });
 
   it('replaces the source when its type, sub_type or environment changes', () => {
-    expect(Source.immutable).toEqual(['/type', '/sub_type', '/environment']);
+    expect(policyOf(Source).immutable.pointers).toEqual(['/type', '/sub_type', '/environment']);
   });
 });
 
@@ -508,19 +509,19 @@ describe('Source read-back', () => {
     expect(live.advanced_configurations).toBeUndefined();
   });
 
-  it('lists every secret pointer of every connection variant as sensitive', () => {
-    expect(Source.sensitive).toEqual([
-      '/connection/password',
+  it('declares every secret field of every connection variant secret', () => {
+    expect([...policyOf(Source).secret.pointers].sort()).toEqual([
       '/connection/application_secret_key',
-      '/connection/teradata_wallet_key_used_for_password',
       '/connection/cluster_authentication_details/password',
+      '/connection/password',
       '/connection/schema_registry_authentication_details/password',
-      '/connection/storage/password',
-      '/connection/storage/credential/password',
-      '/connection/storage/credential/passphrase',
-      '/connection/storage/secret_key',
-      '/connection/storage/account_key',
       '/connection/storage/access_key_name',
+      '/connection/storage/account_key',
+      '/connection/storage/credential/passphrase',
+      '/connection/storage/credential/password',
+      '/connection/storage/password',
+      '/connection/storage/secret_key',
+      '/connection/teradata_wallet_key_used_for_password',
     ]);
   });
 });
