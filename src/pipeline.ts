@@ -11,6 +11,7 @@ import type { ExternalDeclaration } from './manifest/external.js';
 import type { Manifest } from './manifest/manifest.js';
 import type { ScopePattern } from './manifest/project-config.js';
 import { assemblePlan } from './plan/assemble-plan.js';
+import { lowerCalls } from './plan/lower-calls.js';
 import type { Plan } from './plan/plan.js';
 import { planCalls } from './plan/plan-calls.js';
 import { scopeOf, unmatchedSelectors, withoutExcluded } from './plan/select.js';
@@ -42,6 +43,11 @@ export interface ComputedPlan {
   plan: Plan;
   live: LiveState;
   diagnostics: Diagnostic[];
+  /**
+   * Secrets the manifests wrote literally, by call and pointer (plan/lower-calls.ts): only an apply
+   * in this process can send them; they are never part of the plan itself.
+   */
+  secretLiterals: ReadonlyMap<string, string>;
 }
 
 export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan> {
@@ -82,7 +88,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   const changes = kept.changes;
   markRenames(changes, live);
 
-  const calls = planCalls({ changes, ownershipTag: input.ownershipTag, declared });
+  const { calls, literals } = lowerCalls(planCalls({ changes, ownershipTag: input.ownershipTag, declared }));
   const plan = assemblePlan({
     url: input.url,
     manifests,
@@ -103,5 +109,5 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     ...diff.diagnostics,
     ...kept.diagnostics,
   ];
-  return { plan, live, diagnostics };
+  return { plan, live, diagnostics, secretLiterals: literals };
 }

@@ -1,6 +1,8 @@
 // Replaces secrets with `(sensitive)`: by key in structured values, by known value and token shape in text.
 
-export const REDACTED = '(sensitive)';
+import { REDACTED } from '../core/secret.js';
+
+export { REDACTED };
 
 const SENSITIVE_KEY =
   /password|token|secret|refresh|access_key|account_key|client_secret|passphrase|authorization/i;

@@ -13,6 +13,8 @@ export interface ApplyInput {
   plan: Plan;
   client: ReadClient & WriteClient;
   env: Record<string, string | undefined>;
+  /** Secrets the manifests wrote literally (ComputedPlan.secretLiterals; none for a saved plan). */
+  secretLiterals?: ReadonlyMap<string, string>;
   parallelism: number;
   ownershipTag: string;
   /** What was read before the run (by the plan, or by the saved-plan check): ids of existing objects. */
@@ -38,6 +40,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
     calls: input.plan.calls,
     client: input.client,
     env: input.env,
+    secretLiterals: input.secretLiterals,
     parallelism: input.parallelism,
     readBack: readBackFor(input.client),
     readBackBatch: readBackBatchFor(input.client),
@@ -54,7 +57,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
     appliedAddresses: completed,
     client: input.client,
     ownershipTag: input.ownershipTag,
-    env: input.env,
+    secretValues: sentSecretValues(input.plan.calls, input.env),
   }).catch((error: unknown) => [unverified(error)]);
   const done = (action: string) =>
     input.plan.changes.filter((c) => c.action === action && completed.has(c.address)).length;
@@ -73,6 +76,18 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
     counts,
     complete: tally.applied === results.length && diagnostics.length === 0,
   };
+}
+
+/** The values of the secret variables the calls send (value → NAME), to keep out of what is printed. */
+function sentSecretValues(calls: Plan['calls'], env: ApplyInput['env']): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const call of calls) {
+    for (const fill of call.fills ?? []) {
+      const value = 'env' in fill ? env[fill.env] : undefined;
+      if ('env' in fill && value !== undefined && value.length >= 3) values.set(value, fill.env);
+    }
+  }
+  return values;
 }
 
 /** The writes are done; failing to read them back must not lose the report of what was done. */

@@ -12,7 +12,6 @@ import { addressScope } from '../live/read-scope.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import { fingerprint } from '../plan/fingerprint.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanChange } from '../plan/plan.js';
-import { SENSITIVE } from '../plan/redact-plan.js';
 
 export interface SavedPlanCheck {
   plan: Plan;
@@ -53,7 +52,7 @@ export async function checkSavedPlan({
       'Apply it against the URL it was planned for, or plan again.',
     );
   }
-  if (JSON.stringify(plan.calls).includes(`"${SENSITIVE}"`)) {
+  if (plan.calls.some((c) => c.fills?.some((f) => 'literal' in f))) {
     return refuse(
       'The saved plan holds a literal secret that was redacted when it was saved.',
       'Give secrets as ${env.NAME} in the manifests, then plan again.',

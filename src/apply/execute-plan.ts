@@ -1,6 +1,7 @@
 // Runs a plan's call DAG: up to `parallelism` calls at once, ids from creates flow into dependent
-// calls, secrets are resolved at send time, a failed step skips its dependents while independent
-// branches go on, and an interrupt starts nothing new. Every step ends as a result, never a throw.
+// calls, fills (ids, secrets) are written at their pointers at send time, a failed step skips its
+// dependents while independent branches go on, and an interrupt starts nothing new. Every step
+// ends as a result, never a throw.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,10 +10,10 @@ import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue } from '../api/platfo
 import type { Call, LocalFile } from '../core/call.js';
 import { getPointer } from '../core/json-pointer.js';
 import { MinHeap } from '../core/min-heap.js';
+import { fillBody, referencedIds, substitutePath } from './fill-call.js';
 import { resolveAmbiguousCreate } from './resolve-ambiguous-create.js';
 import { runBatch } from './run-batch.js';
 import type { ApplyEvent, StepResult } from './step-result.js';
-import { referencedIds, substitute, substitutePath } from './substitute.js';
 
 export interface WriteClient {
   request(req: {
@@ -27,6 +28,8 @@ export interface ExecuteOptions {
   calls: readonly Call[];
   client: WriteClient;
   env: Record<string, string | undefined>;
+  /** Secrets the manifests wrote literally (only an apply in the planning process has them). */
+  secretLiterals?: ReadonlyMap<string, string>;
   parallelism: number;
   /** Ids of the natural keys found live by read-back (ambiguous creates). */
   readBack(address: string, ids: ReadonlyMap<string, string>): Promise<string[]>;
@@ -153,12 +156,12 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
   async function sendStep(call: Call, path: ReturnType<typeof substitutePath>): Promise<StepResult> {
     const started = Date.now();
     const ms = () => Date.now() - started;
-    const filled = substitute({ body: call.body }, ids, options.env);
-    if (path.value === undefined || !filled.value) {
+    const filled = fillBody(call, { ids, env: options.env, literals: options.secretLiterals });
+    if (path.value === undefined || filled.error !== undefined) {
       const why = [path.error, filled.error].filter(Boolean).join(' and ');
       return { call, status: 'failed', message: `Could not ${intentOf(call)}: ${why}`, ms: ms() };
     }
-    let body = filled.value.body;
+    let body = filled.value;
     try {
       if (call.upload) body = await readUpload(call.upload, options.cwd ?? process.cwd());
     } catch (error) {
@@ -216,7 +219,7 @@ export function intentOf(call: Call): string {
 /** Whether a call is about, or names the id of, one of these addresses. */
 function needsAny(call: Call, addresses: ReadonlySet<string>): boolean {
   if (addresses.has(call.address) || call.items?.some((a) => addresses.has(a))) return true;
-  return referencedIds({ path: call.path, body: call.body }).some((a) => addresses.has(a));
+  return referencedIds(call).some((a) => addresses.has(a));
 }
 
 export function isIndeterminate(error: unknown): boolean {

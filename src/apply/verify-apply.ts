@@ -1,9 +1,7 @@
 // After an apply, re-read what was written and report any object whose live state does not match
-// the plan ("inconsistent result after apply"). A plan shows `${env.NAME}` where a secret
-// variable's value was written into a plain field: that is compared as the value it stands for,
-// and reported as the reference.
+// the plan ("inconsistent result after apply"). Secrets are never compared (they are write-only);
+// a secret value the platform echoes elsewhere is reported as its `${env.NAME}`.
 import type { Diagnostic } from '../core/diagnostic.js';
-import { envNamesIn } from '../core/env-ref.js';
 import { compareOptionsOf } from '../diff/compare-options.js';
 import { compareSpecs } from '../diff/compare-specs.js';
 import type { ReadClient } from '../live/live-object.js';
@@ -11,14 +9,14 @@ import { readLive } from '../live/read-live.js';
 import { addressScope } from '../live/read-scope.js';
 import { concealSecrets } from '../manifest/sensitive.js';
 import type { PlanChange } from '../plan/plan.js';
-import { substitute } from './substitute.js';
 
 export async function verifyApply(options: {
   changes: readonly PlanChange[];
   appliedAddresses: ReadonlySet<string>;
   client: ReadClient;
   ownershipTag: string;
-  env: Record<string, string | undefined>;
+  /** Values of the secrets sent (value → NAME): shown as `${env.NAME}` should live echo one. */
+  secretValues: ReadonlyMap<string, string>;
 }): Promise<Diagnostic[]> {
   const changes = options.changes.filter((c) => options.appliedAddresses.has(c.address));
   if (changes.length === 0) return [];
@@ -41,16 +39,8 @@ export async function verifyApply(options: {
       out.push(inconsistent(c.address, 'it was not found after the apply'));
       continue;
     }
-    const referenced = new Map<string, string>();
-    for (const name of envNamesIn(c.after)) {
-      const value = options.env[name];
-      if (value !== undefined && value.length >= 3) referenced.set(value, name);
-    }
-    const planned = referenced.size
-      ? (substitute(c.after, new Map(), options.env).value ?? c.after)
-      : c.after;
-    const found = compareSpecs(planned, obj.spec, compareOptionsOf(c.kind, c.ignore));
-    const diffs = concealSecrets(found, referenced);
+    const found = compareSpecs(c.after, obj.spec, compareOptionsOf(c.kind, c.ignore));
+    const diffs = concealSecrets(found, options.secretValues);
     if (diffs.length)
       out.push(
         inconsistent(

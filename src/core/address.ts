@@ -56,5 +56,22 @@ export function idPlaceholder(address: string): string {
   return `\${${address}.id}`;
 }
 
+/**
+ * The id of an object not created yet, as a kind writes it into a call: in a path it reads as its
+ * placeholder; in a body the plan turns it into a fill (plan/lower-calls.ts), so apply puts the id
+ * at that exact place and never looks for placeholders in body text.
+ */
+export class IdRef {
+  constructor(readonly address: Address) {}
+
+  toJSON(): string {
+    return idPlaceholder(this.address);
+  }
+
+  toString(): string {
+    return idPlaceholder(this.address);
+  }
+}
+
 /** Matches an id placeholder (not its `$${...}` escaped form); group 1 is the address. */
 export const ID_PLACEHOLDER = /(?<!\$)\$\{([A-Za-z]+(?:\/[^}]+)+?)\.id\}/g;

@@ -1,6 +1,6 @@
-// The unit of a plan: one literal API call. Paths and bodies may hold `${Kind/name.id}`
-// placeholders (ids created earlier in the same apply) and `${env.NAME}` secret references
-// (resolved only when the call is sent).
+// The unit of a plan: one literal API call. A path may hold `${Kind/name.id}` placeholders (ids
+// created earlier in the same apply). A body holds only literal JSON: what apply fills in when the
+// call is sent (an id, a secret) is listed in `fills` by JSON pointer, shown in the body as text.
 import type { Address } from './address.js';
 
 type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -38,6 +38,16 @@ export interface LocalFile {
   sha256: string;
 }
 
+/**
+ * A value apply writes into the body at `path` (a JSON pointer) just before the call is sent:
+ * the id of an object created earlier in the apply, the value of a secret environment variable,
+ * or a secret a manifest wrote literally (only the run that planned it holds that value).
+ */
+export type Fill =
+  | { path: string; id: Address }
+  | { path: string; env: string }
+  | { path: string; literal: true };
+
 export interface Call extends CallDraft {
   /** Stable within a plan: `c1`, `c2`, ... */
   id: string;
@@ -45,6 +55,8 @@ export interface Call extends CallDraft {
   address: Address;
   /** Ids of calls that must succeed before this one. */
   depends_on: string[];
+  /** What apply fills in at send time; the body shows each as `${Kind/name.id}`, `${env.NAME}` or `(sensitive)`. */
+  fills?: Fill[];
   /**
    * A merged batch (see `CallDraft.batch`): the resources it creates, item i of the body list
    * creating `items[i]`. `address` is then their parent. Each item succeeds or fails alone.

@@ -1,7 +1,7 @@
 // The contract every resource kind fills: manifest schema, how live state is read and projected
 // into the spec shape, and which API calls write it. The generic machinery never branches on kind names.
 import type { z } from 'zod';
-import type { Address } from '../core/address.js';
+import { type Address, IdRef } from '../core/address.js';
 import type { CallDraft } from '../core/call.js';
 import { type FieldPolicy, fieldPolicy } from '../core/field-policy.js';
 
@@ -62,17 +62,24 @@ export interface NameLookup {
   nameOf(kind: KindName, id: string): string | undefined;
 }
 
+/**
+ * An object's id as a call names it: the real id of an object that exists, or an IdRef to one
+ * created earlier in the same apply (in a path it reads `${Kind/.../name.id}`; in a body, put it
+ * as it is: the plan turns it into a fill).
+ */
+export type IdExpr = string | IdRef;
+
 export interface WriteContext {
   /** The object's natural key (`metadata.name`). */
   name: string;
-  /** Id expression of this object: its real id, or `${Kind/.../name.id}` before it exists. */
-  self: string;
-  /** Id expressions of the ancestors, by kind (a ValidationSpec: `{ Source, Table }`). */
-  ancestors: Partial<Record<KindName, string>>;
-  /** Id expression of any referenced address (real id or placeholder). */
-  idOf(address: Address): string;
-  /** Id expression of the reference this kind's `refs()` reported at a spec JSON pointer. */
-  idAt(pointer: string): string;
+  /** Id of this object: its real id, or an IdRef before it exists. */
+  self: IdExpr;
+  /** Ids of the ancestors, by kind (a ValidationSpec: `{ Source, Table }`). */
+  ancestors: Partial<Record<KindName, IdExpr>>;
+  /** Id of any referenced address. */
+  idOf(address: Address): IdExpr;
+  /** Id of the reference this kind's `refs()` reported at a spec JSON pointer. */
+  idAt(pointer: string): IdExpr;
 }
 
 interface ReadSpec {
@@ -197,16 +204,16 @@ export function defineKind<S>(kind: ResourceKind<S>): ResourceKind<S> {
 }
 
 /** Fills `{Kind}` and `{id}` slots of a path template. Unknown slots are a programming error. */
-export function renderPath(template: string, ids: Record<string, string | undefined>): string {
+export function renderPath(template: string, ids: Record<string, IdExpr | undefined>): string {
   return template.replace(/\{([A-Za-z]+)\}/g, (_, slot: string) => {
     const value = ids[slot];
     if (value === undefined) throw new Error(`path ${template}: no id for {${slot}}`);
-    // An id is one path segment, percent-encoded; a `${…id}` placeholder is filled (and encoded) at apply.
-    return /^\$\{[^}]+\.id\}$/.test(value) ? value : encodeURIComponent(value);
+    // An id is one path segment, percent-encoded; a placeholder is filled (and encoded) at apply.
+    return value instanceof IdRef ? String(value) : encodeURIComponent(value);
   });
 }
 
 /** The ids a path template needs, from a write context. */
-export function pathIds(ctx: WriteContext): Record<string, string | undefined> {
+export function pathIds(ctx: WriteContext): Record<string, IdExpr | undefined> {
   return { ...ctx.ancestors, id: ctx.self };
 }

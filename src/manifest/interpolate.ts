@@ -1,10 +1,12 @@
-// `${var.NAME}` and `${env.NAME}` in string values; `$${` is a literal `${`. An undefined
-// reference is an error at its location, never "". In sensitive fields `${env.NAME}` stays
-// verbatim (the secret is read only when a call is sent) and a literal secret is a warning.
-// No message ever contains a substituted value. Every `${env.NAME}` is recorded, so a variable that
-// feeds a secret and is also written into a plain field can be warned about and concealed.
+// `${var.NAME}` and `${env.NAME}` in string values, in one pass over the manifest text at load:
+// `$${` is a literal `${`, and nothing a substitution put in is read again (apply never
+// interpolates). An undefined reference is an error at its location, never "". A secret field
+// (core/field-policy) holds one whole `${env.NAME}`, recorded as a SecretRef that apply resolves,
+// or a literal (a warning). `${env.NAME}` in a plain field needs NAME declared non-secret in
+// dpac.yaml. dpac's and the CI's own variables are never readable. No message holds a value.
 import type { Diagnostic } from '../core/diagnostic.js';
 import { toPointer } from '../core/json-pointer.js';
+import { ENV_NAME, isReservedVariable, SecretRef } from '../core/secret.js';
 import { didYouMean } from './did-you-mean.js';
 import type { Locator } from './locator.js';
 
@@ -19,24 +21,17 @@ export interface InterpolationContext {
   isSensitive(path: readonly string[]): boolean;
   locator: Locator;
   address?: string;
-  /** Receives every `${env.NAME}` reference met, resolved or not. */
-  envUses?: EnvUse[];
-}
-
-export interface EnvUse {
-  name: string;
-  /** In a sensitive field (kept as a reference) or a plain one (substituted). */
-  sensitive: boolean;
-  address?: string;
-  /**
-   * Where the use is, resolved only for a warning: a position costs a full parse of its file,
-   * and the YAML fast path is what keeps 10,000-manifest projects quick.
-   */
-  locate(): Diagnostic['source'];
+  /** Environment variables dpac.yaml declares non-secret (`env: true, secret: false`): plain fields may use them. */
+  plainEnv: ReadonlySet<string>;
+  /** Receives the secret of a secret field, at its document path. */
+  secretAt?(path: readonly string[], secret: SecretRef): void;
+  /** Receives the name of every variable a secret field refers to. */
+  secretVariables?: Set<string>;
 }
 
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A secret field's value that is one reference and nothing else. */
+const WHOLE_ENV = /^\$\{env\.([A-Za-z_][A-Za-z0-9_]*)\}$/;
 /** A value that is one `${var.NAME}` and nothing else: it may become a number or a boolean. */
 const WHOLE_VAR = /^\$\{var\.[A-Za-z_][A-Za-z0-9_.-]*\}$/;
 
@@ -104,10 +99,10 @@ function substitute(
   ctx: InterpolationContext,
   out: Diagnostic[],
 ): string {
-  if (!text.includes('$')) return literalCheck(text, path, ctx, out);
-  const sensitive = ctx.isSensitive(path);
   const report = (summary: string, detail: string, severity: Diagnostic['severity'] = 'error') =>
     out.push({ severity, summary, detail, address: ctx.address, source: ctx.locator.value(toPointer(path)) });
+  if (ctx.isSensitive(path)) return secretValue(text, path, ctx, report);
+  if (!text.includes('$')) return text;
   let result = '';
   let i = 0;
   while (i < text.length) {
@@ -118,8 +113,7 @@ function substitute(
     }
     result += text.slice(i, dollar);
     if (text.startsWith('$${', dollar)) {
-      // In a secret the escape is kept for the apply-time resolver, which honours it too.
-      result += sensitive ? '$${' : '${';
+      result += '${';
       i = dollar + 3;
       continue;
     }
@@ -151,74 +145,103 @@ function substitute(
         result += original;
       } else result += found;
     } else if (namespace === 'env' && ENV_NAME.test(name)) {
-      // The path is the walk's shared stack: its pointer is taken now, the lookup later.
-      const pointer = toPointer(path);
-      ctx.envUses?.push({ name, sensitive, address: ctx.address, locate: () => ctx.locator.value(pointer) });
-      const raw = Object.hasOwn(ctx.env, name) ? ctx.env[name] : undefined;
-      const found = typeof raw === 'string' ? raw : undefined;
-      // A secret stays a reference, set or not: apply fills it in and checks it is set (reading needs none).
-      if (sensitive) result += `\${env.${name}}`;
-      else if (found === undefined) {
-        report(`\${env.${name}} is not set`, `Set the environment variable ${name}. ${SYNTAX_HINT}`);
-        result += original;
-      } else result += found;
+      const found = plainVariable(name, ctx, report);
+      result += found ?? original;
     } else {
       report(`\${${reference}} is not a valid reference`, SYNTAX_HINT);
       result += original;
     }
   }
-  return literalCheck(result, path, ctx, out);
+  // One pass: what a variable's value holds (`${env.X}` included) is text, never read again.
+  return result;
 }
 
-function literalCheck(
-  value: string,
+/**
+ * `${env.NAME}` in a plain field: its value is sent, stored and printed in clear, so NAME must be
+ * declared non-secret in dpac.yaml (a pull request cannot copy a secret into a printed field),
+ * and may never be one of dpac's or the CI system's own variables.
+ */
+function plainVariable(
+  name: string,
+  ctx: InterpolationContext,
+  report: (summary: string, detail: string) => void,
+): string | undefined {
+  if (isReservedVariable(name)) {
+    report(`\${env.${name}} cannot be read by a manifest`, RESERVED_DETAIL);
+    return undefined;
+  }
+  if (!ctx.plainEnv.has(name)) {
+    report(
+      `\${env.${name}} is in a plain field, whose value is printed in plans and stored in clear`,
+      `If ${name} is not a secret, declare it in dpac.yaml: \`variables: { ${name}: { env: true, secret: false } }\`. A secret belongs only in a secret field (a password, a token).`,
+    );
+    return undefined;
+  }
+  const raw = Object.hasOwn(ctx.env, name) ? ctx.env[name] : undefined;
+  if (typeof raw !== 'string') {
+    report(`\${env.${name}} is not set`, `Set the environment variable ${name}. ${SYNTAX_HINT}`);
+    return undefined;
+  }
+  return raw;
+}
+
+const RESERVED_DETAIL =
+  "dpac's own variables (DPAC_*: credentials, settings) and the CI system's (GITHUB_*, CI_*, …) are never readable from manifests. Give the value its own variable.";
+
+/**
+ * A secret field: the whole value is one `${env.NAME}` (kept as a reference, resolved by apply) or
+ * a literal (warned about); either way it is recorded as a SecretRef at its path. Anything else
+ * (a variable, text around a reference) is an error: a secret is carried whole, by reference.
+ */
+function secretValue(
+  text: string,
   path: readonly string[],
   ctx: InterpolationContext,
-  out: Diagnostic[],
+  report: (summary: string, detail: string, severity?: Diagnostic['severity']) => void,
 ): string {
-  if (ctx.isSensitive(path) && !/\$\{env\.[A-Za-z_][A-Za-z0-9_]*\}/.test(value)) {
-    out.push({
-      severity: 'warning',
-      summary: 'Literal secret in a file; use ${env.NAME}',
-      detail:
-        'Secrets in manifests end up in version control. Put the value in an environment variable and write ${env.NAME}.',
-      address: ctx.address,
-      source: ctx.locator.value(toPointer(path)),
-    });
+  const whole = WHOLE_ENV.exec(text);
+  if (whole) {
+    const name = whole[1] as string;
+    ctx.secretVariables?.add(name);
+    if (isReservedVariable(name)) report(`\${env.${name}} cannot be read by a manifest`, RESERVED_DETAIL);
+    else ctx.secretAt?.(path, SecretRef.fromEnv(name));
+    return text;
   }
-  return value;
+  if (/(?<!\$)\$\{/.test(text)) {
+    report(
+      'A secret field takes one ${env.NAME} and nothing else',
+      'Put the whole secret in one environment variable and write ${env.NAME}; ${var.…} values and text around a reference would be printed and stored in files.',
+    );
+    return text;
+  }
+  const literal = text.replaceAll('$${', '${');
+  report(
+    'Literal secret in a file; use ${env.NAME}',
+    'Secrets in manifests end up in version control. Put the value in an environment variable and write ${env.NAME}.',
+    'warning',
+  );
+  ctx.secretAt?.(path, SecretRef.literal(literal));
+  return literal;
 }
 
 /** Values shorter than this are not concealed: they would match inside ordinary words. */
 const MIN_CONCEALED_LENGTH = 3;
 
 /**
- * A variable that feeds a secret field and is also written into a plain field would print the
- * secret wherever that field is shown. Each such plain use is a warning, and the variable's value
- * is returned (value → NAME) so every output can show `${env.NAME}` instead of it.
+ * The values of the variables secret fields refer to (value → NAME), so every output can show
+ * `${env.NAME}` should one of them come back in a plain place (a platform echoing a password).
+ * Variables declared non-secret are shown as they are.
  */
-export function secretEchoes(
-  uses: readonly EnvUse[],
+export function secretValues(
+  names: ReadonlySet<string>,
   env: Readonly<Record<string, string | undefined>>,
-): { diagnostics: Diagnostic[]; secrets: Map<string, string> } {
-  const secretNames = new Set(uses.filter((u) => u.sensitive).map((u) => u.name));
+  plainEnv: ReadonlySet<string>,
+): Map<string, string> {
   const secrets = new Map<string, string>();
-  for (const name of secretNames) {
+  for (const name of names) {
     const value = Object.hasOwn(env, name) ? env[name] : undefined;
-    if (value !== undefined && value.length >= MIN_CONCEALED_LENGTH) secrets.set(value, name);
+    if (value !== undefined && value.length >= MIN_CONCEALED_LENGTH && !plainEnv.has(name))
+      secrets.set(value, name);
   }
-  const diagnostics = uses
-    .filter((u) => !u.sensitive && secretNames.has(u.name))
-    .map(
-      (u): Diagnostic => ({
-        severity: 'warning',
-        summary: `\${env.${u.name}} feeds a secret field and is also written into this plain field`,
-        detail:
-          'The platform stores and shows this field in clear. dpac prints its value as ' +
-          `\${env.${u.name}} everywhere, but anyone who can read the object can read the secret.`,
-        address: u.address,
-        source: u.locate(),
-      }),
-    );
-  return { diagnostics, secrets };
+  return secrets;
 }

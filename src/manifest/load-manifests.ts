@@ -8,7 +8,7 @@ import { KINDS } from '../kinds/index.js';
 import type { Ref } from '../kinds/kind.js';
 import { type ExternalDeclaration, externalMatcher } from './external.js';
 import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js';
-import { type EnvUse, secretEchoes } from './interpolate.js';
+import { secretValues } from './interpolate.js';
 import { resolveLocalFiles } from './local-files.js';
 import type { Locator } from './locator.js';
 import type { KindRegistry, Manifest } from './manifest.js';
@@ -90,7 +90,8 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   const partials: Manifest[] = [];
   const locators = new WeakMap<Manifest, Locator>();
   const invalid = new Set<string>();
-  const envUses: EnvUse[] = [];
+  const secretVariables = new Set<string>();
+  const plainEnv = plainVariables(project);
   const context = {
     registry,
     vars: variables.vars,
@@ -100,7 +101,8 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
       ),
     ),
     env: options.env,
-    envUses,
+    plainEnv,
+    secretVariables,
   };
   const documents: ParsedDocument[] = [];
   for (const source of read.sources) {
@@ -127,8 +129,6 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   }
 
   diagnostics.push(...(await resolveLocalFiles({ manifests, registry, cwd, root })));
-  const echoes = secretEchoes(envUses, options.env);
-  diagnostics.push(...echoes.diagnostics);
 
   const declared = new Map<string, Manifest>();
   for (const m of manifests) if (!declared.has(m.address)) declared.set(m.address, m);
@@ -155,8 +155,17 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     externals,
     root,
     ...(projectRef ? { projectFile: projectRef.file } : {}),
-    secrets: echoes.secrets,
+    secrets: secretValues(secretVariables, options.env, plainEnv),
   };
+}
+
+/** The environment variables dpac.yaml declares non-secret: plain fields may read them. */
+function plainVariables(project: ProjectConfig): Set<string> {
+  return new Set(
+    Object.entries(project.variables)
+      .filter(([, v]) => v.env === true && v.secret === false)
+      .map(([name]) => name),
+  );
 }
 
 function firstTime(seen: Set<string>, d: Diagnostic): boolean {

@@ -47,10 +47,16 @@ export interface SpecDefaults extends ScopePattern {
   spec: Record<string, unknown>;
 }
 
-/** A variable declared in dpac.yaml: its default (lowest precedence) and what it is for. */
+/**
+ * A variable declared in dpac.yaml: a `${var.NAME}` with its default (lowest precedence), or, with
+ * `env: true`, the environment variable `${env.NAME}`; `secret: false` lets plain (printed) fields
+ * read it. What it is for either way.
+ */
 interface VariableDeclaration {
   default?: string;
   description?: string;
+  env?: boolean;
+  secret?: boolean;
 }
 
 export interface ProjectConfig {
@@ -180,11 +186,39 @@ export function projectSchema(kinds: readonly KindName[]) {
                 .string()
                 .optional()
                 .describe('What the variable is for (shown when it is missing).'),
+              env: z
+                .boolean()
+                .optional()
+                .describe(
+                  'true: this names the environment variable ${env.NAME} (NAME in letters, digits and _), not a ${var.NAME}.',
+                ),
+              secret: z
+                .boolean()
+                .optional()
+                .describe(
+                  'With env: true, false declares the value not secret, so plain fields (printed in plans, stored in clear) may use ${env.NAME}. Secret fields need no declaration.',
+                ),
             })
-            .strict(),
+            .strict()
+            .superRefine((v, ctx) => {
+              if (v.env && v.default !== undefined)
+                ctx.addIssue({
+                  code: 'custom',
+                  path: ['default'],
+                  message: 'an environment variable has no default here; set it in the environment',
+                });
+              if (v.secret !== undefined && !v.env)
+                ctx.addIssue({
+                  code: 'custom',
+                  path: ['secret'],
+                  message: 'secret applies to environment variables: add env: true',
+                });
+            }),
         )
         .default({})
-        .describe('Variables the manifests use as ${var.NAME}, with defaults and descriptions.'),
+        .describe(
+          'Variables the manifests use: ${var.NAME} with defaults and descriptions, and environment variables plain fields may read (env: true, secret: false).',
+        ),
       defaults: z
         .array(defaults)
         .default([])

@@ -2,12 +2,14 @@
 // parent keys), interpolation, then the kind's strict spec schema. Every problem is reported.
 import { makeAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { getPointer, setPointer, toPointer } from '../core/json-pointer.js';
+import type { SecretRef } from '../core/secret.js';
 import { type KindName, policyOf } from '../kinds/index.js';
 import { deeperIssues } from './deeper-issues.js';
 import { didYouMean } from './did-you-mean.js';
 import { documentSchema } from './document-schema.js';
 import type { ExternalDeclaration } from './external.js';
-import { type EnvUse, interpolate } from './interpolate.js';
+import { interpolate } from './interpolate.js';
 import {
   ancestorKindsIn,
   type KindRegistry,
@@ -24,8 +26,10 @@ export interface DocumentContext {
   vars: Readonly<Record<string, string>>;
   varDescriptions?: Readonly<Record<string, string>>;
   env: Readonly<Record<string, string | undefined>>;
-  /** Collects every `${env.NAME}` met (see secretEchoes). */
-  envUses?: EnvUse[];
+  /** Environment variables plain fields may use (declared non-secret in dpac.yaml). */
+  plainEnv: ReadonlySet<string>;
+  /** Collects every variable a secret field refers to (see secretValues). */
+  secretVariables?: Set<string>;
 }
 
 export interface DocumentResult {
@@ -60,15 +64,18 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
   const address = guessAddress(record, kind, ctx.registry);
   const secrets = policyOf(definition).secret;
   const schema = documentSchema(ctx.registry, kind);
+  const secretRefs: [string, SecretRef][] = [];
   const interpolated = interpolate(record, {
     vars: ctx.vars,
     ...(ctx.varDescriptions ? { varDescriptions: ctx.varDescriptions } : {}),
     scalarTypeAt: (path) => scalarTypeAt(schema, path),
     env: ctx.env,
     isSensitive: (path) => path[0] === 'spec' && path.length > 1 && secrets.matches(path, 1),
+    secretAt: (path, secret) => secretRefs.push([toPointer(path.slice(1)), secret]),
+    plainEnv: ctx.plainEnv,
     locator: doc.locator,
     address,
-    ...(ctx.envUses ? { envUses: ctx.envUses } : {}),
+    ...(ctx.secretVariables ? { secretVariables: ctx.secretVariables } : {}),
   });
   const input = { ...(interpolated.value as Record<string, unknown>) };
   const metadata = input.metadata as Record<string, unknown> | null | undefined;
@@ -91,9 +98,21 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
     const partial = deeper.data === undefined ? undefined : toManifest(deeper.data, kind, doc, ctx.registry);
     return { address, diagnostics, ...(partial ? { partial } : {}) };
   }
-  const manifest = toManifest(parsed.data, kind, doc, ctx.registry);
+  const manifest = withSecrets(toManifest(parsed.data, kind, doc, ctx.registry), secretRefs);
   if (diagnostics.some((d) => d.severity === 'error')) return { address, diagnostics, partial: manifest };
   return { manifest, address: manifest.address, diagnostics };
+}
+
+/**
+ * The manifest with each secret the interpolation recorded put back as its SecretRef (after the
+ * schema and the kind's normalization saw the text): from here on, no secret is a string.
+ */
+function withSecrets(manifest: Manifest, secrets: readonly [string, SecretRef][]): Manifest {
+  let spec = manifest.spec;
+  for (const [pointer, secret] of secrets) {
+    if (typeof getPointer(spec, pointer) === 'string') spec = setPointer(spec, pointer, secret);
+  }
+  return spec === manifest.spec ? manifest : { ...manifest, spec };
 }
 
 function toManifest(

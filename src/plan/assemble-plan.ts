@@ -1,7 +1,8 @@
-// Assembles the plan from a diff and its calls: redacts secrets, fingerprints touched objects. Pure.
+// Assembles the plan from a diff and its calls: shows secrets as their references, fingerprints
+// touched objects. Pure.
 import { createHash } from 'node:crypto';
 import type { Call } from '../core/call.js';
-import { setPointer } from '../core/json-pointer.js';
+import { secretsShown } from '../core/secret.js';
 import type { Change } from '../diff/change.js';
 import type { UnmanagedObject } from '../diff/undeclared.js';
 import { KINDS, policyOf } from '../kinds/index.js';
@@ -11,7 +12,6 @@ import { VERSION } from '../version.js';
 import { changePatch } from './change-patch.js';
 import { fingerprint, stableStringify } from './fingerprint.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanChange, summarize } from './plan.js';
-import { redactCallBody, SENSITIVE } from './redact-plan.js';
 import { requiredVariables } from './required-variables.js';
 
 export interface AssembleInput {
@@ -51,7 +51,7 @@ export function assemblePlan(input: AssembleInput): Plan {
     ownership_tag: input.ownershipTag,
     summary: summarize(input.changes, input.unmanaged.length),
     changes: input.changes.filter((c) => c.action !== 'noop').map((c) => toPlanChange(c, input.declared)),
-    calls: input.calls.map((c) => ({ ...c, body: redactCallBody(c.body) })),
+    calls: [...input.calls],
     fingerprints,
     fingerprint_documents: fingerprintDocuments,
     ...(Object.keys(fingerprintOmitted).length ? { fingerprint_omitted: fingerprintOmitted } : {}),
@@ -70,12 +70,7 @@ function toPlanChange(c: Change, declared: AssembleInput['declared']): PlanChang
   const refs = c.after
     ? kind.refs(c.after as never, { ancestors: c.ancestors, declared }).map((r) => r.address)
     : [];
-  const hide = (spec: Record<string, unknown> | undefined) => {
-    if (!spec) return null;
-    let out = spec;
-    for (const p of policy.secret.presentIn(out)) out = setPointer(out, p, SENSITIVE);
-    return out;
-  };
+  const hide = (spec: Record<string, unknown> | undefined) => (spec ? secretsShown(spec) : null);
   const shown = {
     action: c.action,
     before: hide(c.before),

@@ -1,6 +1,7 @@
 // Fingerprints of live objects: a hash of the normalized GET, so a saved plan can tell whether
 // anything it touches changed since it was made.
 import { createHash } from 'node:crypto';
+import { SecretRef } from '../core/secret.js';
 import type { LiveRecord } from '../kinds/kind.js';
 
 export function fingerprint(record: LiveRecord): string {
@@ -13,6 +14,8 @@ export function fingerprint(record: LiveRecord): string {
 /** JSON with object keys sorted at every level. */
 export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  // A declared secret hashes as its reference (`${env.NAME}`), never as a value.
+  if (value instanceof SecretRef) return JSON.stringify(value.toJSON());
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + stableStringify(value[i]);

@@ -1,13 +1,13 @@
 // Turns changes into the ordered list of literal API calls with dependency edges. Pure.
 // Parents and referenced objects are created first; sub-document writes follow their owner;
 // deletes run in reverse (children and referrers first); a replace deletes before it creates.
-import { type Address, ancestorAddresses, idPlaceholder } from '../core/address.js';
+import { type Address, ancestorAddresses, IdRef } from '../core/address.js';
 import type { Call, CallDraft } from '../core/call.js';
 import { getPointer, parsePointer, setPointer } from '../core/json-pointer.js';
 import { assertNever, type Change } from '../diff/change.js';
 import { changedKeys } from '../diff/compare-specs.js';
 import { ancestorKinds, KINDS, type KindName } from '../kinds/index.js';
-import { type Ref, tagsPointer, type WriteContext } from '../kinds/kind.js';
+import { type IdExpr, type Ref, tagsPointer, type WriteContext } from '../kinds/kind.js';
 import { orderCalls } from './order-calls.js';
 
 export interface PlanCallsOptions {
@@ -29,9 +29,9 @@ interface Draft extends CallDraft {
 
 export function planCalls(options: PlanCallsOptions): Call[] {
   const byAddress = new Map(options.changes.map((c) => [c.address, c]));
-  const idExpr = (address: Address): string => {
+  const idExpr = (address: Address): IdExpr => {
     const c = byAddress.get(address);
-    if (!c || c.action === 'create' || c.action === 'replace' || !c.liveId) return idPlaceholder(address);
+    if (!c || c.action === 'create' || c.action === 'replace' || !c.liveId) return new IdRef(address);
     return c.liveId;
   };
   const drafts: Draft[] = [];
@@ -39,13 +39,13 @@ export function planCalls(options: PlanCallsOptions): Call[] {
   return orderCalls(drafts, options.changes, options.declared);
 }
 
-function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Address) => string): Draft[] {
+function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Address) => IdExpr): Draft[] {
   // Most changes of a plan are no-ops: nothing below (stamping, refs) is worth computing for them.
   if (change.action === 'noop') return [];
   const kind = KINDS[change.kind];
   const refsOf = (spec: Record<string, unknown> | undefined): Ref[] =>
     spec ? kind.refs(spec as never, { ancestors: change.ancestors, declared: options.declared }) : [];
-  const ctxFor = (self: string, spec: Record<string, unknown> | undefined): WriteContext => {
+  const ctxFor = (self: IdExpr, spec: Record<string, unknown> | undefined): WriteContext => {
     const refs = refsOf(spec);
     return {
       name: change.name,
@@ -78,12 +78,12 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Addres
 
   switch (change.action) {
     case 'create':
-      return tag('write', kind.create(after, ctxFor(idPlaceholder(change.address), after)), needs);
+      return tag('write', kind.create(after, ctxFor(new IdRef(change.address), after)), needs);
     case 'update':
     case 'adopt': {
       const keys = changedKeys(change.fields);
       if (change.action === 'adopt' && tags) keys.add(parsePointer(tags)[0] ?? '');
-      const ctx = ctxFor(change.liveId ?? idPlaceholder(change.address), after);
+      const ctx = ctxFor(change.liveId ?? new IdRef(change.address), after);
       // A rename with nothing else to change sends the rename alone (whole-document updates would
       // re-send every secret for nothing).
       const renameOnly = change.renamedFrom && keys.size === 0;
@@ -101,15 +101,15 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Addres
     case 'replace':
       return [
         ...tag('delete', kind.remove(before, ctxFor(change.liveId ?? '', before)), []),
-        ...tag('write', kind.create(after, ctxFor(idPlaceholder(change.address), after)), needs),
+        ...tag('write', kind.create(after, ctxFor(new IdRef(change.address), after)), needs),
       ];
     default:
       return assertNever(change.action);
   }
 }
 
-function ancestorIds(kind: KindName, ancestors: readonly string[], idExpr: (a: Address) => string) {
-  const out: Partial<Record<KindName, string>> = {};
+function ancestorIds(kind: KindName, ancestors: readonly string[], idExpr: (a: Address) => IdExpr) {
+  const out: Partial<Record<KindName, IdExpr>> = {};
   const kinds = ancestorKinds(kind);
   ancestorAddresses(kinds, ancestors).forEach((address, i) => {
     out[kinds[i] as KindName] = idExpr(address);

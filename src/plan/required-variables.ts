@@ -1,25 +1,33 @@
-// The secret variables a plan needs: every `${env.NAME}` its calls send (plan and drift run
-// without them; apply refuses before any write while one is unset), with where each one shows in
-// the changes, so the text plan can say which value apply will need. Pure.
+// The secret variables a plan needs: every environment variable its calls' fills read (plan and
+// drift run without them; apply refuses before any write while one is unset), with where each one
+// shows in the changes, so the text plan can say which value apply will need. Pure.
 import type { Call } from '../core/call.js';
-import { ENV_REF, envNamesIn } from '../core/env-ref.js';
 import { escapeSegment } from '../core/json-pointer.js';
+import { SecretRef } from '../core/secret.js';
 import type { Change } from '../diff/change.js';
 import type { RequiredVariable } from './plan.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Variable name → the addresses whose calls send it. */
-function variablesSent(calls: readonly Pick<Call, 'address' | 'body'>[]): Map<string, Set<string>> {
+/** Variable name → the addresses whose calls send it (a batch's item, for a secret inside one). */
+function variablesSent(calls: readonly Call[]): Map<string, Set<string>> {
   const sent = new Map<string, Set<string>>();
   for (const call of calls) {
-    for (const name of envNamesIn(call.body)) {
-      const addresses = sent.get(name) ?? new Set<string>();
-      addresses.add(call.address);
-      sent.set(name, addresses);
+    for (const fill of call.fills ?? []) {
+      if (!('env' in fill)) continue;
+      const addresses = sent.get(fill.env) ?? new Set<string>();
+      addresses.add(fillAddress(call, fill.path));
+      sent.set(fill.env, addresses);
     }
   }
   return sent;
+}
+
+/** The object a fill belongs to: the call's, or, inside a batch's item list, that item's. */
+function fillAddress(call: Pick<Call, 'address' | 'batch' | 'items'>, pointer: string): string {
+  if (!call.batch || !call.items || !pointer.startsWith(`${call.batch.list}/`)) return call.address;
+  const index = Number(pointer.slice(call.batch.list.length + 1).split('/')[0]);
+  return call.items[index] ?? call.address;
 }
 
 export function requiredVariables(
@@ -63,12 +71,9 @@ function isSet(env: Env, name: string): boolean {
   return Object.hasOwn(env, name) && typeof env[name] === 'string';
 }
 
-/** `[pointer, NAME]` of every whole-string `${env.NAME}` in a spec (secrets stay references). */
+/** `[pointer, NAME]` of every secret in a declared spec that names a variable. */
 function referencesIn(value: unknown, pointer: string): [string, string][] {
-  if (typeof value === 'string') {
-    const match = [...value.matchAll(ENV_REF)][0];
-    return match && match[0] === value ? [[pointer, match[1] as string]] : [];
-  }
+  if (value instanceof SecretRef) return value.variable === undefined ? [] : [[pointer, value.variable]];
   if (value === null || typeof value !== 'object') return [];
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   return entries.flatMap(([k, v]) => referencesIn(v, `${pointer}/${escapeSegment(k)}`));

@@ -70,7 +70,12 @@ const call = z.looseObject({
     .describe(
       'Relative to the v3 base URL; `${Kind/name.id}` stands for an id created earlier in the apply.',
     ),
-  body: z.unknown().optional().describe('JSON body; secrets only as `${env.NAME}` or "(sensitive)".'),
+  body: z
+    .unknown()
+    .optional()
+    .describe(
+      'JSON body, literal: what apply fills in shows as `${Kind/name.id}`, `${env.NAME}` or "(sensitive)" at the pointers `fills` lists, and text that merely looks like one is sent as it is.',
+    ),
   creates: z
     .union([z.boolean(), z.string()])
     .optional()
@@ -89,6 +94,22 @@ const call = z.looseObject({
     .describe(
       'A batch: item i of the body list creates `items[i]`; `address` is their parent. Each item succeeds or fails alone.',
     ),
+  fills: z
+    .array(
+      z.union([
+        z
+          .looseObject({ path: pointer, id: address })
+          .describe('The id of an object created earlier in the apply.'),
+        z
+          .looseObject({ path: pointer, env: z.string() })
+          .describe('A secret: the value of this environment variable, read when the call is sent.'),
+        z
+          .looseObject({ path: pointer, literal: z.literal(true) })
+          .describe('A secret written literally in a manifest: only the run that planned it holds it.'),
+      ]),
+    )
+    .optional()
+    .describe('What apply writes into the body, each at its JSON pointer, just before the call is sent.'),
   upload: z
     .looseObject({ path: z.string(), size: count, sha256: z.string() })
     .optional()

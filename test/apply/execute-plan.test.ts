@@ -43,6 +43,7 @@ describe('executePlan', () => {
         method: 'PUT',
         path: '/sources/${Source/s.id}/configurations/connection',
         body: { password: '${env.PW}' },
+        fills: [{ path: '/password', env: 'PW' }],
         depends_on: ['c1'],
       }),
     ];
@@ -185,7 +186,14 @@ describe('executePlan', () => {
   });
 
   it('fails a step whose secret variable is unset, naming the variable only', async () => {
-    const calls = [call('c1', { address: 'Domain/a', creates: true, body: { password: '${env.NOPE}' } })];
+    const calls = [
+      call('c1', {
+        address: 'Domain/a',
+        creates: true,
+        body: { password: '${env.NOPE}' },
+        fills: [{ path: '/password', env: 'NOPE' }],
+      }),
+    ];
     const client = fakeClient(() => ({ result: { id: 'a' } }));
     const results = await executePlan({ ...base, calls, client, readBack: async () => [] });
     expect(results[0]).toMatchObject({

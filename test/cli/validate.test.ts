@@ -35,7 +35,7 @@ describe('dpac validate on hostile input', () => {
     ['invalid-utf8.yaml', 'invalid-utf8.yaml:4:12 error: File is not valid UTF-8'],
     [
       'undefined-env.yaml',
-      'undefined-env.yaml:6:16 error: ${env.DPAC_TEST_SURELY_UNSET_VARIABLE} is not set',
+      'undefined-env.yaml:6:16 error: ${env.DPAC_TEST_SURELY_UNSET_VARIABLE} cannot be read by a manifest',
     ],
   ];
 

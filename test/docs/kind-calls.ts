@@ -4,9 +4,9 @@
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Address } from '../../src/core/address.js';
+import { type Address, IdRef, makeAddress } from '../../src/core/address.js';
 import { KIND_NAMES, KINDS, type KindName } from '../../src/kinds/index.js';
-import type { WriteContext } from '../../src/kinds/kind.js';
+import type { IdExpr, WriteContext } from '../../src/kinds/kind.js';
 import { loadManifests } from '../../src/manifest/load-manifests.js';
 import { RICH_MANIFESTS } from '../export/rich-platform.js';
 
@@ -113,14 +113,15 @@ function revalued(spec: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(spec).map(([k, v]) => [k, Array.isArray(v) ? v.map(change) : v]));
 }
 
+/** Every id is one not created yet (an IdRef, as the engine gives it), so paths show placeholders. */
 function contextFor(kind: KindName, name: string): WriteContext {
-  const ancestors: Partial<Record<KindName, string>> = {};
-  for (const k of KIND_NAMES) ancestors[k] = `\${${k}.id}`;
+  const ancestors: Partial<Record<KindName, IdExpr>> = {};
+  for (const k of KIND_NAMES) ancestors[k] = new IdRef(makeAddress(k, [], 'x'));
   return {
     name,
-    self: `\${${kind}/${name}.id}`,
+    self: new IdRef(makeAddress(kind, [], name)),
     ancestors,
-    idOf: (address: Address) => `\${${address}.id}`,
-    idAt: (pointer: string) => `\${ref${pointer}.id}`,
+    idOf: (address: Address) => new IdRef(address),
+    idAt: (pointer: string) => new IdRef(makeAddress('Ref', [], pointer)),
   };
 }

@@ -104,6 +104,10 @@ describe('secret-free reads', () => {
   });
 
   it('still fails on an unset ${env} outside a secret field, at its location', async () => {
+    await e2e.write(
+      'dpac.yaml',
+      'apiVersion: dpac/v1\nkind: Project\nvariables:\n  TEAM_DESCRIPTION: { env: true, secret: false }\n',
+    );
     await e2e.write('sources.yaml', f.docs(f.salesDb({ description: '${env.TEAM_DESCRIPTION}' })));
     const plan = await e2e.dpac(['plan', '--no-color'], { env: NO_SECRETS });
     expect(plan.code).toBe(1);

@@ -17,7 +17,12 @@ const source = (text: string, file = 'm.yaml'): SourceText => ({ file, path: `/$
 /** Every diagnostic of a file, parsing and per-document validation, with or without the fast path. */
 function diagnosticsOf(text: string, fastPath: boolean) {
   const parsed = parseYaml(source(text), { fastPath });
-  const context = { registry: FAKE_KINDS, vars: { team: 'fin' }, env: { SET: 'x' } };
+  const context = {
+    registry: FAKE_KINDS,
+    vars: { team: 'fin' },
+    env: { SET: 'x' },
+    plainEnv: new Set(['SET']),
+  };
   const validated = parsed.documents.map((d) => {
     const result = validateDocument(d, context);
     return { diagnostics: result.diagnostics, source: result.manifest?.source, address: result.address };

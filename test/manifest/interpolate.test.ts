@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SecretRef } from '../../src/core/secret.js';
 import { interpolate } from '../../src/manifest/interpolate.js';
 import { Locator } from '../../src/manifest/locator.js';
 import { lines, type TempProject, tempProject } from './helpers.js';
@@ -12,23 +13,28 @@ function run(
     vars?: Record<string, string>;
     env?: Record<string, string>;
     sensitive?: boolean;
+    plainEnv?: string[];
   } = {},
 ) {
-  return interpolate(
+  const secrets: [string, SecretRef][] = [];
+  const result = interpolate(
     { s: text },
     {
       vars: options.vars ?? {},
       env: options.env ?? {},
+      plainEnv: new Set(options.plainEnv ?? Object.keys(options.env ?? {})),
       isSensitive: (path) => options.sensitive === true && path.join('/') === 's',
+      secretAt: (path, secret) => secrets.push([path.join('/'), secret]),
       locator,
     },
   );
+  return { ...result, secrets };
 }
 
 describe('interpolate', () => {
   it('substitutes ${var.NAME} and ${env.NAME} inside strings', () => {
     const result = run('${var.team}-${env.REGION}-x', { vars: { team: 'fin' }, env: { REGION: 'eu' } });
-    expect(result).toEqual({ value: { s: 'fin-eu-x' }, diagnostics: [] });
+    expect(result).toEqual({ value: { s: 'fin-eu-x' }, diagnostics: [], secrets: [] });
   });
 
   it('keeps $${...} as a literal ${...} and a lone $ as is', () => {
@@ -44,26 +50,75 @@ describe('interpolate', () => {
   });
 
   it('reports an unset environment variable and malformed references', () => {
-    expect(lines(run('${env.NOPE}').diagnostics)).toEqual(['f.yaml:3:9 error: ${env.NOPE} is not set']);
+    expect(lines(run('${env.NOPE}', { plainEnv: ['NOPE'] }).diagnostics)).toEqual([
+      'f.yaml:3:9 error: ${env.NOPE} is not set',
+    ]);
     expect(lines(run('${foo}').diagnostics)).toEqual(['f.yaml:3:9 error: ${foo} is not a valid reference']);
     expect(lines(run('${var.x').diagnostics)).toEqual(['f.yaml:3:9 error: Unterminated ${ in a string']);
   });
 
-  it('keeps ${env.NAME} verbatim in a sensitive field and never puts the secret in the result', () => {
+  it('keeps ${env.NAME} verbatim in a secret field, records it by reference, never reads its value', () => {
     const result = run('${env.DB_PASSWORD}', { sensitive: true, env: { DB_PASSWORD: 'canary-7f3a' } });
-    expect(result).toEqual({ value: { s: '${env.DB_PASSWORD}' }, diagnostics: [] });
+    expect(result.value).toEqual({ s: '${env.DB_PASSWORD}' });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.secrets.map(([path, secret]) => [path, secret.variable])).toEqual([['s', 'DB_PASSWORD']]);
+    expect(JSON.stringify(result)).not.toContain('canary-7f3a');
   });
 
-  it('never requires a sensitive ${env.NAME} to be set: apply checks it before writing', () => {
+  it('never requires a secret ${env.NAME} to be set: apply checks it before writing', () => {
     expect(run('${env.DB_PASSWORD}', { sensitive: true }).diagnostics).toEqual([]);
   });
 
-  it('warns about a literal secret without quoting it', () => {
+  it('warns about a literal secret without quoting it, and carries it by reference too', () => {
     const result = run('hunter2-canary', { sensitive: true });
     expect(lines(result.diagnostics)).toEqual([
       'f.yaml:3:9 warning: Literal secret in a file; use ${env.NAME}',
     ]);
     expect(JSON.stringify(result.diagnostics)).not.toContain('hunter2-canary');
+    expect(JSON.stringify(result.secrets)).not.toContain('hunter2-canary');
+    expect(result.secrets[0]?.[1].revealLiteral()).toBe('hunter2-canary');
+  });
+
+  it('takes a secret whole: no variable, no text around a reference', () => {
+    const refused = 'f.yaml:3:9 error: A secret field takes one ${env.NAME} and nothing else';
+    expect(lines(run('${var.pw}', { sensitive: true, vars: { pw: 'x' } }).diagnostics)).toEqual([refused]);
+    expect(lines(run('pre-${env.PW}', { sensitive: true }).diagnostics)).toEqual([refused]);
+  });
+
+  it('reads $${ in a secret as a literal ${', () => {
+    const result = run('a$${env.X}b', { sensitive: true });
+    expect(result.value).toEqual({ s: 'a${env.X}b' });
+    expect(result.secrets[0]?.[1].revealLiteral()).toBe('a${env.X}b');
+  });
+
+  it("never lets a manifest read dpac's or the CI's own variables, in any field", () => {
+    const env = { DPAC_REFRESH_TOKEN: 'tok-canary', GITHUB_TOKEN: 'gh-canary', CI_JOB_TOKEN: 'ci-canary' };
+    for (const name of Object.keys(env)) {
+      for (const sensitive of [true, false]) {
+        const result = run(`\${env.${name}}`, { sensitive, env, plainEnv: Object.keys(env) });
+        expect(lines(result.diagnostics)).toEqual([
+          `f.yaml:3:9 error: \${env.${name}} cannot be read by a manifest`,
+        ]);
+        expect(result.secrets).toEqual([]);
+        expect(JSON.stringify(result)).not.toMatch(/canary/);
+      }
+    }
+  });
+
+  it('refuses ${env.NAME} in a plain field unless dpac.yaml declares NAME non-secret', () => {
+    const result = run('desc ${env.SALES_DB_PASSWORD}', {
+      env: { SALES_DB_PASSWORD: 'pw-canary' },
+      plainEnv: [],
+    });
+    expect(lines(result.diagnostics)).toEqual([
+      'f.yaml:3:9 error: ${env.SALES_DB_PASSWORD} is in a plain field, whose value is printed in plans and stored in clear',
+    ]);
+    expect(JSON.stringify(result)).not.toContain('pw-canary');
+  });
+
+  it('reads a variable once: a value holding ${env.Y} stays text', () => {
+    const result = run('${var.a}', { vars: { a: '${env.Y}' }, env: { Y: 'y-canary' } });
+    expect(result.value).toEqual({ s: '${env.Y}' });
   });
 });
 
@@ -97,7 +152,7 @@ spec:
   it('applies --var over --var-file over target variables', async () => {
     project = await tempProject({
       'dpac.yaml':
-        'apiVersion: dpac/v1\nkind: Project\ntargets:\n  dev:\n    variables: { cloud: gcp, prefix: dev }\n',
+        'apiVersion: dpac/v1\nkind: Project\nvariables:\n  DB_HOST: { env: true, secret: false }\ntargets:\n  dev:\n    variables: { cloud: gcp, prefix: dev }\n',
       'vars.json': '{ "prefix": "file" }',
       'm.yaml': source('${env.DB_PASSWORD}'),
     });
@@ -114,7 +169,7 @@ spec:
       vars: { prefix: 'flag' },
     });
     expect(withFlag.manifests[1]?.address).toBe('Source/flag_db');
-    expect(withFlag.manifests[1]?.spec).toMatchObject({
+    expect(JSON.parse(JSON.stringify(withFlag.manifests[1]?.spec))).toMatchObject({
       connection: { host: 'db.local', password: '${env.DB_PASSWORD}' },
     });
     expect(lines(withFlag.diagnostics)).toEqual([

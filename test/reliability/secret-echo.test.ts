@@ -1,8 +1,8 @@
-// A `${env.X}` that feeds a secret field and is also written into a plain field: validate warns,
-// no output or saved plan shows the value, and apply still sends it (the next plan is empty).
+// A `${env.X}` that feeds a secret field, also written into a plain field by a pull request: the
+// plain field would print and store the secret in clear. validate, plan and apply refuse it, at
+// its location, printing no value and writing nothing; a variable dpac.yaml declares non-secret
+// may be used in both, and is then shown as the plain value it was declared to be.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../helpers/e2e.js';
 import { platformApi } from '../helpers/platform-api.js';
@@ -34,35 +34,32 @@ describe('a secret variable written into a plain field', () => {
   });
   afterEach(() => e2e.close());
 
-  it('is warned about at validate, never printed nor saved, and still applied', async () => {
+  it('is refused at its location by validate, plan and apply, printing nothing and writing nothing', async () => {
     const file = await e2e.write('m.yaml', MANIFESTS);
-    const outputs: string[] = [];
-    const run = async (args: string[]) => {
-      const result = await e2e.dpac(args, { env });
-      outputs.push(`${args.join(' ')}\n${result.stdout}\n${result.stderr}`);
-      return result;
-    };
+    const seq = e2e.lastSeq();
+    for (const args of [['validate'], ['plan', '--out', 'plan.json'], ['apply', '--auto-approve']]) {
+      const result = await e2e.dpac([...args, file, '--no-color'], { env });
+      expect(result.code).toBe(1);
+      expect(result.stdout + result.stderr).toContain(
+        'm.yaml:6:16 error: ${env.SHARED_PASSWORD} is in a plain field, whose value is printed in plans and stored in clear',
+      );
+      expect(result.stdout + result.stderr).not.toContain(secret);
+    }
+    expect(e2e.writesSince(seq)).toEqual([]);
+  });
 
-    const validate = await run(['validate', file]);
-    expect(validate.code).toBe(0);
-    expect(validate.stdout).toContain(
-      'm.yaml:6:16 warning: ${env.SHARED_PASSWORD} feeds a secret field and is also written into this plain field',
+  it('is a plain value once dpac.yaml declares it non-secret, and converges', async () => {
+    await e2e.write(
+      'dpac.yaml',
+      'apiVersion: dpac/v1\nkind: Project\nvariables:\n  SHARED_PASSWORD: { env: true, secret: false }\n',
     );
-    const plan = await run(['plan', file, '--out', 'plan.json']);
-    expect(plan.code).toBe(0);
-    expect(plan.stdout).toContain('pw is ${env.SHARED_PASSWORD}');
-    await run(['plan', file, '--json']);
-    await run(['plan', file, '--markdown', '--show-calls']);
-    const saved = await readFile(path.join(e2e.dir, 'plan.json'), 'utf8');
-    const apply = await run(['apply', '--plan', 'plan.json']);
-    expect(apply.code, apply.stderr + apply.stdout).toBe(0);
-    await run(['drift', file]);
-
-    for (const text of [...outputs, saved]) expect(text).not.toContain(secret);
+    await e2e.write('m.yaml', MANIFESTS);
+    const apply = await e2e.dpac(['apply', '--auto-approve', '--no-color'], { env });
+    expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     const api = await platformApi(e2e.emulator.url);
     const id = await api.idOf('/admin/domains', 'sales');
     const live = await api.get<{ result: { description: string } }>(`/domains/${id}`);
     expect(live.result.description).toBe(`pw is ${secret}`);
-    expect((await run(['plan', file, '--detailed-exitcode'])).code).toBe(0);
+    expect((await e2e.dpac(['plan', '--detailed-exitcode'], { env })).code).toBe(0);
   });
 });

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ComputeTemplate, InteractiveCluster } from '../../../src/kinds/compute/compute-kinds.js';
-import type { WriteContext } from '../../../src/kinds/kind.js';
+import type { IdExpr, WriteContext } from '../../../src/kinds/kind.js';
 import { policyOf } from '../../../src/kinds/kind.js';
+import { pending } from '../shared/id-refs.js';
 
 const names = { nameOf: () => undefined };
 const ENV_ID = '66cd72aaeed4673496ef27c7';
 const ID = 'f1b68b17e40c11b07fc62128';
 
-function writeContext(name: string, self = `\${ComputeTemplate/prod/${name}.id}`): WriteContext {
+function writeContext(name: string, self: IdExpr = pending(`ComputeTemplate/prod/${name}`)): WriteContext {
   return {
     name,
     self,
     ancestors: { Environment: ENV_ID },
-    idOf: (address) => `\${${address}.id}`,
+    idOf: pending,
     idAt: (pointer) => {
       throw new Error(`no reference at ${pointer}`);
     },

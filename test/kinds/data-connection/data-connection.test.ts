@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DataConnection } from '../../../src/kinds/data-connection/data-connection.js';
 import type { WriteContext } from '../../../src/kinds/kind.js';
 import { policyOf } from '../../../src/kinds/kind.js';
+import { pending } from '../shared/id-refs.js';
 
 const names = { nameOf: () => undefined };
 const ID = '66cd72aaeed4673496ef27c7';
@@ -11,7 +12,7 @@ function writeContext(self = '${DataConnection/warehouse_target.id}'): WriteCont
     name: 'warehouse_target',
     self,
     ancestors: {},
-    idOf: (address) => `\${${address}.id}`,
+    idOf: pending,
     idAt: (pointer) => {
       throw new Error(`no reference at ${pointer}`);
     },

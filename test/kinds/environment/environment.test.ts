@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { Environment } from '../../../src/kinds/environment/environment.js';
-import type { WriteContext } from '../../../src/kinds/kind.js';
+import type { IdExpr, WriteContext } from '../../../src/kinds/kind.js';
 import { policyOf } from '../../../src/kinds/kind.js';
+import { pending } from '../shared/id-refs.js';
 
 const names = { nameOf: () => undefined };
 
-function writeContext(self = '${Environment/prod.id}'): WriteContext {
+function writeContext(self: IdExpr = pending('Environment/prod')): WriteContext {
   return {
     name: 'prod',
     self,
     ancestors: {},
-    idOf: (address) => `\${${address}.id}`,
+    idOf: pending,
     idAt: (pointer) => {
       throw new Error(`no reference at ${pointer}`);
     },

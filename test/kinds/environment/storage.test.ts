@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EnvironmentStorage } from '../../../src/kinds/environment/storage.js';
 import type { WriteContext } from '../../../src/kinds/kind.js';
 import { policyOf } from '../../../src/kinds/kind.js';
+import { pending } from '../shared/id-refs.js';
 
 const names = { nameOf: () => undefined };
 const ENV_ID = '66cd72aaeed4673496ef27c7';
@@ -11,7 +12,7 @@ function writeContext(self = '${EnvironmentStorage/prod/lake.id}'): WriteContext
     name: 'lake',
     self,
     ancestors: { Environment: ENV_ID },
-    idOf: (address) => `\${${address}.id}`,
+    idOf: pending,
     idAt: (pointer) => {
       throw new Error(`no reference at ${pointer}`);
     },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GenericSourceType } from '../../../src/kinds/generic-source-type/generic-source-type.js';
 import type { WriteContext } from '../../../src/kinds/kind.js';
 import { policyOf } from '../../../src/kinds/kind.js';
+import { pending } from '../shared/id-refs.js';
 
 const names = { nameOf: () => undefined };
 const ID = '66cd72aaeed4673496ef27c7';
@@ -11,7 +12,7 @@ function writeContext(self = '${GenericSourceType/teradata.id}'): WriteContext {
     name: 'teradata',
     self,
     ancestors: {},
-    idOf: (address) => `\${${address}.id}`,
+    idOf: pending,
     idAt: (pointer) => {
       throw new Error(`no reference at ${pointer}`);
     },

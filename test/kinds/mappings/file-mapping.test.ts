@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteContext } from '../../../src/kinds/kind.js';
 import { FileMapping, type FileMappingSpec } from '../../../src/kinds/mappings/mapping-kinds.js';
+import { pending } from '../shared/id-refs.js';
 
 const orders = {
   configuration: {
@@ -24,7 +25,7 @@ function context(self: string): WriteContext {
     name: 'orders_json',
     self,
     ancestors: { Source: 'S1' },
-    idOf: (address) => `\${${address}.id}`,
+    idOf: pending,
     idAt: () => {
       throw new Error('a file mapping has no refs');
     },

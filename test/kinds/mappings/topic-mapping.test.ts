@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { WriteContext } from '../../../src/kinds/kind.js';
+import type { IdExpr, WriteContext } from '../../../src/kinds/kind.js';
 import { TopicMapping, type TopicMappingSpec } from '../../../src/kinds/mappings/mapping-kinds.js';
+import { pending } from '../shared/id-refs.js';
 
 const people = {
   configuration: {
@@ -24,12 +25,12 @@ function issuesOf(input: unknown) {
   return result.error.issues.map((i) => ({ path: i.path.join('/'), message: i.message }));
 }
 
-function context(self: string): WriteContext {
+function context(self: IdExpr): WriteContext {
   return {
     name: 'people',
     self,
-    ancestors: { Source: '${Source/events_stream.id}' },
-    idOf: (address) => `\${${address}.id}`,
+    ancestors: { Source: pending('Source/events_stream') },
+    idOf: pending,
     idAt: () => {
       throw new Error('a topic mapping has no refs');
     },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { WriteContext } from '../../../src/kinds/kind.js';
+import type { IdExpr, WriteContext } from '../../../src/kinds/kind.js';
 import { policyOf } from '../../../src/kinds/kind.js';
 import { Source, type SourceSpec } from '../../../src/kinds/source/source.js';
+import { pending } from '../shared/id-refs.js';
 
 const PASSWORD = '${env.SALES_DB_PASSWORD}';
 
@@ -46,17 +47,17 @@ function issuesOf(input: unknown) {
   return result.error.issues.map((i) => ({ path: i.path.join('/'), message: i.message }));
 }
 
-function context(spec: SourceSpec, self = '${Source/sales_db.id}'): WriteContext {
+function context(spec: SourceSpec, self: IdExpr = pending('Source/sales_db')): WriteContext {
   const refs = Source.refs(spec, { ancestors: [], declared: () => undefined });
   return {
     name: 'sales_db',
     self,
     ancestors: {},
-    idOf: (address) => `\${${address}.id}`,
+    idOf: pending,
     idAt: (pointer) => {
       const ref = refs.find((r) => r.path === pointer);
       if (!ref) throw new Error(`no ref at ${pointer}`);
-      return `\${${ref.address}.id}`;
+      return pending(ref.address);
     },
   };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { KindName, NameLookup, RefContext, WriteContext } from '../../../src/kinds/kind.js';
 import { TableGroup, type TableGroupSpec } from '../../../src/kinds/table-group/table-group.js';
+import { pending } from '../shared/id-refs.js';
 
 const SOURCE = '${Source/sales_db.id}';
 const SELF = '${TableGroup/sales_db/sales_nightly.id}';
@@ -52,11 +53,11 @@ const declaredAll = {
 /** The engine's write context: ids are placeholders, idAt resolves through refs() as the engine does. */
 function writeContext(spec: TableGroupSpec): WriteContext {
   const refs = TableGroup.refs(spec, refContext(declaredAll));
-  const idOf = (address: string) => `\${${address}.id}`;
+  const idOf = pending;
   return {
     name: 'sales_nightly',
-    self: SELF,
-    ancestors: { Source: SOURCE },
+    self: pending('TableGroup/sales_db/sales_nightly'),
+    ancestors: { Source: pending('Source/sales_db') },
     idOf,
     idAt: (pointer) => {
       const ref = refs.find((r) => r.path === pointer);

@@ -1,22 +1,23 @@
 // Shared inputs for the Table kind tests: write contexts and spec parsing the way the loader does it.
-import type { WriteContext } from '../../../src/kinds/kind.js';
+import type { IdExpr, WriteContext } from '../../../src/kinds/kind.js';
 import { Table, type TableSpec } from '../../../src/kinds/table/table.js';
+import { pending } from '../shared/id-refs.js';
 
 export const SOURCE_ID = '63ce575248ef1c73e0fa5001';
 export const TABLE_ID = '63ce575248ef1c73e0fa5002';
 
 /** A context for a table of sales_db; `self` is a placeholder unless an id is given. */
-export function tableContext(name: string, self = `\${Table/sales_db/${name}.id}`): WriteContext {
+export function tableContext(name: string, self: IdExpr = pending(`Table/sales_db/${name}`)): WriteContext {
   const refs: Record<string, string> = { '/export/connection/data_connection': 'DataConnection/warehouse' };
   return {
     name,
     self,
     ancestors: { Source: SOURCE_ID },
-    idOf: (address) => `\${${address}.id}`,
+    idOf: pending,
     idAt: (pointer) => {
       const address = refs[pointer];
       if (address === undefined) throw new Error(`no ref at ${pointer}`);
-      return `\${${address}.id}`;
+      return pending(address);
     },
   };
 }

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { WriteContext } from '../../../src/kinds/kind.js';
+import type { IdExpr, WriteContext } from '../../../src/kinds/kind.js';
 import { User } from '../../../src/kinds/user/user.js';
+import { pending } from '../shared/id-refs.js';
 
 const USER_ID = 'tZpZzpozWZ7nGMXoT';
 const SALES_ID = '66cd72aaeed4673496ef27c7';
 
-function writeContext(name: string, self = `\${User/${name}.id}`): WriteContext {
+function writeContext(name: string, self: IdExpr = pending(`User/${name}`)): WriteContext {
   return {
     name,
     self,
     ancestors: {},
-    idOf: (address) => (address === 'Domain/sales' ? SALES_ID : `\${${address}.id}`),
+    idOf: (address) => (address === 'Domain/sales' ? SALES_ID : pending(address)),
     idAt: (pointer) => {
       throw new Error(`no reference at ${pointer}`);
     },

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { WriteContext } from '../../../src/kinds/kind.js';
+import type { IdExpr, WriteContext } from '../../../src/kinds/kind.js';
 import { ValidationSpec } from '../../../src/kinds/validation-spec/validation-spec.js';
+import { pending } from '../shared/id-refs.js';
 
 const SOURCE_ID = '63ce575248ef1c73e0fa5001';
 const TABLE = `\${Table/sales_db/orders.id}`;
 const LIST = `/sources/${SOURCE_ID}/tables/${TABLE}/validation-specs`;
 
-function context(self: string): WriteContext {
+function context(self: IdExpr): WriteContext {
   return {
     name: 'order_status_code',
     self,
-    ancestors: { Source: SOURCE_ID, Table: TABLE },
-    idOf: (address) => `\${${address}.id}`,
+    ancestors: { Source: SOURCE_ID, Table: pending('Table/sales_db/orders') },
+    idOf: pending,
     idAt: (pointer) => {
       throw new Error(`no ref at ${pointer}`);
     },
@@ -36,7 +37,7 @@ describe('ValidationSpec', () => {
 
   it('creates with the table id in the body', () => {
     expect(
-      ValidationSpec.create(SPEC, context(`\${ValidationSpec/sales_db/orders/order_status_code.id}`)),
+      ValidationSpec.create(SPEC, context(pending('ValidationSpec/sales_db/orders/order_status_code'))),
     ).toEqual([
       {
         method: 'POST',
