@@ -12,13 +12,21 @@ export type { EmulatorOptions, RunningEmulator } from './emulator/server.js';
 export { startEmulator } from './emulator/server.js';
 export type { ExportResult } from './export/export-manifests.js';
 export {
+  type ApplyOptions,
   apply,
+  applyRefusals,
+  applySavedPlan,
   type Connection,
   type ConnectOptions,
   connect,
+  type ExportOptions,
   exportPlatform,
+  loadProjectSettings,
   type PlanOptions,
   plan,
+  Refusal,
+  readPlanFile,
+  type SavedPlanOptions,
 } from './library.js';
 export {
   type LoadManifestsOptions,

@@ -17,7 +17,6 @@ export interface SavedPlanCheck {
   plan: Plan;
   url: string;
   client: ReadClient;
-  ownershipTag: string;
   /** Protect patterns of dpac.yaml as it is now: it may have changed since the plan was made. */
   protect: readonly ScopePattern[];
   allowMassDelete: boolean;
@@ -33,7 +32,6 @@ export async function checkSavedPlan({
   plan,
   url,
   client,
-  ownershipTag,
   protect,
   allowMassDelete,
 }: SavedPlanCheck): Promise<SavedPlanStatus> {
@@ -70,7 +68,7 @@ export async function checkSavedPlan({
   const live = await readLive({
     client,
     scope: addressScope(addresses),
-    ownershipTag,
+    ownershipTag: plan.ownership_tag,
     renames: savedPlanRenames(plan.changes),
   });
   const changed = touched.filter((a) => {

@@ -1,11 +1,16 @@
-// Connection flags shared by commands that talk to the API, and opening a client from them.
+// Connection flags shared by the commands that talk to the API, and opening the library's
+// connection from them: a bad URL, missing or unbound credentials, a bad CA file are printed and
+// end the command (exit 1).
 import type { Command } from 'commander';
-import { type ApiClient, ConnectionConfigError, createClient, resolveConnection } from '../api/index.js';
+import { ConnectionConfigError } from '../api/index.js';
+import { type Connection, connect as openConnection } from '../library.js';
+import type { ProjectConfig } from '../manifest/project-config.js';
 import type { CliIo } from './io.js';
-import { credentialEnv, type Settings } from './settings.js';
 
 export interface ConnectFlags {
   url?: string;
+  target?: string;
+  parallelism?: number;
   caFile?: string;
   insecureSkipTlsVerify?: boolean;
   allowHttp?: boolean;
@@ -21,47 +26,32 @@ export function addConnectOptions(command: Command): Command {
     .option('-v, --verbose', 'trace every API call (method, path, status, ms, retries; redacted)');
 }
 
-export interface OpenedClient {
-  client: ApiClient;
-  url: string;
-}
-
-/**
- * A client for the resolved settings, or undefined after printing why not (credentials come only
- * from the environment). `parallelism` is the client's write limit, so `--parallelism 16` really
- * sends up to 16 writes at once; read-only clients never write.
- */
+/** The connection, or undefined after printing why there is none. */
 export function connect(
   io: CliIo,
   flags: ConnectFlags,
-  settings: Settings,
+  project: ProjectConfig,
   options: { readOnly?: boolean; secrets?: readonly string[] } = {},
-): OpenedClient | undefined {
-  const resolved = resolveConnection({
-    url: settings.url,
-    env: credentialEnv(io.env, settings.target),
-    caFile: flags.caFile,
-    insecureSkipTlsVerify: flags.insecureSkipTlsVerify,
-    allowHttp: flags.allowHttp,
-  });
-  if (!resolved.value) {
-    io.err(`Error: ${resolved.error ?? 'cannot connect'}`);
-    return undefined;
-  }
-  let client: ApiClient;
+): Connection | undefined {
   try {
-    client = createClient({
-      ...resolved.value,
-      ...(options.readOnly ? { readOnly: true } : { concurrency: { writes: settings.parallelism } }),
+    const connection = openConnection({
+      url: flags.url,
+      target: flags.target,
+      project,
+      env: io.env,
+      readOnly: options.readOnly,
+      parallelism: flags.parallelism,
+      caFile: flags.caFile,
+      insecureSkipTlsVerify: flags.insecureSkipTlsVerify,
+      allowHttp: flags.allowHttp,
       ...(options.secrets?.length ? { secrets: options.secrets } : {}),
       ...(flags.verbose ? { log: (line: string) => io.err(line) } : {}),
     });
+    for (const warning of connection.client.connectionWarnings()) io.err(`Warning: ${warning}`);
+    return connection;
   } catch (error) {
-    // A CA file that cannot be read or holds no certificate is the user's to fix, not a bug.
     if (!(error instanceof ConnectionConfigError)) throw error;
     io.err(`Error: ${error.message}`);
     return undefined;
   }
-  for (const warning of client.connectionWarnings()) io.err(`Warning: ${warning}`);
-  return { client, url: resolved.value.baseUrl };
 }

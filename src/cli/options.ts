@@ -1,9 +1,10 @@
-// Shared CLI options: --var, --var-file, --target (manifest loading), --select.
+// Shared CLI options: --var, --var-file, --target (manifest loading), --select, --parallelism.
 // Parsers throw commander's InvalidArgumentError, so a bad flag is a usage error (exit 1).
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { isKindName, KIND_NAMES, type KindName } from '../kinds/index.js';
 import { didYouMean } from '../manifest/did-you-mean.js';
 import type { LoadManifestsOptions } from '../manifest/load-manifests.js';
+import { MAX_PARALLELISM, parallelismSchema } from '../manifest/project-config.js';
 import type { CliIo } from './io.js';
 
 /** What commander hands a command that called addManifestOptions. */
@@ -108,4 +109,12 @@ export function loadOptionsFrom(
     varFiles: flags.varFile ?? [],
     target: flags.target,
   };
+}
+
+/** `--parallelism N`, checked by the same schema as dpac.yaml's `parallelism`. */
+export function parseParallelism(value: string): number {
+  const parsed = parallelismSchema.safeParse(/^\d+$/.test(value.trim()) ? Number(value) : Number.NaN);
+  if (!parsed.success)
+    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_PARALLELISM}.`);
+  return parsed.data;
 }

@@ -1,15 +1,11 @@
-// What plan, apply and drift share: load manifests, resolve the settings, connect, compute the
-// plan, and print any problems on the way. Returns the plan, or the exit code to stop with.
-
+// What plan, apply and drift share: load the manifests, connect and plan through the library,
+// printing every problem on the way. Returns the plan and its connection, or the exit code.
 import type { Command } from 'commander';
-import type { ApiClient } from '../api/index.js';
 import { DpacApiError } from '../api/index.js';
 import { hasErrors } from '../core/diagnostic.js';
-import { loadManifests } from '../manifest/load-manifests.js';
-import type { Manifest } from '../manifest/manifest.js';
-import type { ProjectConfig } from '../manifest/project-config.js';
-import { type ComputedPlan, computePlan } from '../pipeline.js';
-import { concealPlan } from '../plan/conceal-plan.js';
+import { type Connection, plan, Refusal } from '../library.js';
+import { type LoadManifestsResult, loadManifests } from '../manifest/load-manifests.js';
+import type { ComputedPlan } from '../pipeline.js';
 import type { Style } from '../render/style.js';
 import { addConnectOptions, type ConnectFlags, connect } from './connect.js';
 import { EXIT } from './exit-codes.js';
@@ -24,9 +20,8 @@ import {
 } from './options.js';
 import { addColorOption } from './output.js';
 import { reportDiagnostics } from './report-diagnostics.js';
-import { resolveSettings, type SettingFlags, type Settings, type SettingsInput } from './settings.js';
 
-export interface PlanFlags extends ManifestFlags, ConnectFlags, SettingFlags {
+export interface PlanFlags extends ManifestFlags, ConnectFlags {
   select?: Selector[];
   exclude?: Selector[];
   allowMassDelete?: boolean;
@@ -40,30 +35,20 @@ export function addPlanningOptions(command: Command): Command {
 }
 
 export interface PlanSession extends ComputedPlan {
-  client: ApiClient;
-  url: string;
-  manifests: Manifest[];
-  project: ProjectConfig;
-  settings: Settings;
+  connection: Connection;
+  project: LoadManifestsResult;
 }
 
+/** The manifests, or undefined after printing their problems (warnings are printed either way). */
 export async function loadProject(
   io: CliIo,
   paths: readonly string[],
   flags: ManifestFlags,
-  options: { style: Style },
-) {
-  // Secrets stay `${env.NAME}` references: reading needs none of them (apply checks before writing).
+  style: Style,
+): Promise<LoadManifestsResult | undefined> {
   const loaded = await loadManifests(loadOptionsFrom(paths, flags, io));
-  reportDiagnostics(io, loaded.diagnostics, options.style, loaded.root);
+  reportDiagnostics(io, loaded.diagnostics, style, loaded.root);
   return hasErrors(loaded.diagnostics) ? undefined : loaded;
-}
-
-/** The settings, or undefined after printing why they cannot be resolved (an unknown target). */
-export function settingsFor(io: CliIo, input: SettingsInput, style: Style): Settings | undefined {
-  const { settings, diagnostics } = resolveSettings(input);
-  reportDiagnostics(io, diagnostics, style);
-  return hasErrors(diagnostics) ? undefined : settings;
 }
 
 export async function planSession(
@@ -72,54 +57,37 @@ export async function planSession(
   flags: PlanFlags,
   options: { readOnly?: boolean; style: Style; resendSecrets?: boolean },
 ): Promise<PlanSession | number> {
-  const loaded = await loadProject(io, paths, flags, { style: options.style });
-  if (!loaded) return EXIT.error;
-  const settings = settingsFor(io, { flags, project: loaded.project, env: io.env }, options.style);
-  if (!settings) return EXIT.error;
-  const opened = connect(io, flags, settings, {
+  const project = await loadProject(io, paths, flags, options.style);
+  if (!project) return EXIT.error;
+  const connection = connect(io, flags, project.project, {
     readOnly: options.readOnly,
-    secrets: [...loaded.secrets.keys()],
+    secrets: [...project.secrets.keys()],
   });
-  if (!opened) return EXIT.error;
+  if (!connection) return EXIT.error;
   try {
-    const computed = await computePlan({
-      client: opened.client,
-      url: opened.url,
-      manifests: loaded.manifests,
-      ownershipTag: settings.ownershipTag,
-      prune: loaded.project.prune,
-      protect: loaded.project.protect,
-      allowMassDelete: flags.allowMassDelete,
-      cascade: flags.cascade,
-      externals: loaded.externals,
+    const planned = await plan(connection, project, {
       select: selectorTexts(flags.select),
       exclude: selectorTexts(flags.exclude),
+      allowMassDelete: flags.allowMassDelete,
+      cascade: flags.cascade,
       resendSecrets: options.resendSecrets,
       env: io.env,
     });
-    reportDiagnostics(io, computed.diagnostics, options.style, loaded.root);
-    if (hasErrors(computed.diagnostics)) {
-      io.err('The plan was refused; nothing was written.');
-      await opened.client.close();
-      return EXIT.error;
-    }
-    return {
-      ...computed,
-      plan: concealPlan(computed.plan, loaded.secrets),
-      client: opened.client,
-      url: opened.url,
-      manifests: loaded.manifests,
-      project: loaded.project,
-      settings,
-    };
+    reportDiagnostics(io, planned.diagnostics, options.style, project.root);
+    return { ...planned, connection, project };
   } catch (error) {
-    await opened.client.close();
-    return reportApiFailure(io, error);
+    await connection.client.close();
+    return reportFailure(io, error, options.style, project.root);
   }
 }
 
-/** Expected API failures end in one clear line and exit 1; anything else is a bug. */
-export function reportApiFailure(io: CliIo, error: unknown): number {
+/** A refusal or an expected API failure ends in its reasons and exit 1; anything else is a bug. */
+export function reportFailure(io: CliIo, error: unknown, style: Style, root = io.cwd): number {
+  if (error instanceof Refusal) {
+    reportDiagnostics(io, error.diagnostics, style, root);
+    io.err(error.message);
+    return EXIT.error;
+  }
   if (error instanceof DpacApiError) {
     io.err(`Error: ${error.message}`);
     return EXIT.error;

@@ -1,9 +1,12 @@
 // The unit of a plan: one literal API call. A path may hold `${Kind/name.id}` placeholders (ids
 // created earlier in the same apply). A body holds only literal JSON: what apply fills in when the
 // call is sent (an id, a secret) is listed in `fills` by JSON pointer, shown in the body as text.
-import type { Address } from './address.js';
+import { z } from 'zod';
+import { addressField, count, pointerField } from './contract-fields.js';
+import { ENV_NAME } from './secret.js';
 
-type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type WriteMethod = (typeof WRITE_METHODS)[number];
 
 export interface CallDraft {
   method: WriteMethod;
@@ -31,35 +34,75 @@ export interface CallDraft {
   upload?: LocalFile;
 }
 
+const localFileSchema = z
+  .object({ path: z.string().min(1), size: count, sha256: z.string().regex(/^[0-9a-f]{64}$/) })
+  .describe(
+    'A local file sent as the body (application/octet-stream); apply refuses it if its size or SHA-256 changed since the plan.',
+  );
+
 /** A local file a manifest names: its path relative to the working folder, size and SHA-256. */
-export interface LocalFile {
-  path: string;
-  size: number;
-  sha256: string;
-}
+export type LocalFile = z.output<typeof localFileSchema>;
+
+const fillSchema = z.union([
+  z
+    .object({ path: pointerField, id: addressField })
+    .describe('The id of an object created earlier in the apply.'),
+  z
+    .object({ path: pointerField, env: z.string().regex(ENV_NAME, 'an environment variable name') })
+    .describe('A secret: the value of this environment variable, read when the call is sent.'),
+  z
+    .object({ path: pointerField, literal: z.literal(true) })
+    .describe('A secret written literally in a manifest: only the run that planned it holds it.'),
+]);
 
 /**
  * A value apply writes into the body at `path` (a JSON pointer) just before the call is sent:
  * the id of an object created earlier in the apply, the value of a secret environment variable,
  * or a secret a manifest wrote literally (only the run that planned it holds that value).
  */
-export type Fill =
-  | { path: string; id: Address }
-  | { path: string; env: string }
-  | { path: string; literal: true };
+export type Fill = z.output<typeof fillSchema>;
 
-export interface Call extends CallDraft {
-  /** Stable within a plan: `c1`, `c2`, ... */
-  id: string;
-  /** Address of the resource the call belongs to. */
-  address: Address;
-  /** Ids of calls that must succeed before this one. */
-  depends_on: string[];
-  /** What apply fills in at send time; the body shows each as `${Kind/name.id}`, `${env.NAME}` or `(sensitive)`. */
-  fills?: Fill[];
-  /**
-   * A merged batch (see `CallDraft.batch`): the resources it creates, item i of the body list
-   * creating `items[i]`. `address` is then their parent. Each item succeeds or fails alone.
-   */
-  items?: Address[];
-}
+/** One call of a plan, as `plan -o json` prints it and a saved plan holds it: the contract. */
+export const callSchema = z.object({
+  id: z.string().min(1).describe('`c1`, `c2`, … in order.'),
+  address: addressField,
+  method: z.enum(WRITE_METHODS),
+  path: z
+    .string()
+    .regex(/^\//, 'a path starting with /')
+    .describe(
+      'Relative to the v3 base URL; `${Kind/name.id}` stands for an id created earlier in the apply.',
+    ),
+  body: z
+    .unknown()
+    .optional()
+    .describe(
+      'JSON body, literal: what apply fills in shows as `${Kind/name.id}`, `${env.NAME}` or "(sensitive)" at the pointers `fills` lists, and text that merely looks like one is sent as it is.',
+    ),
+  creates: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .describe('The call creates the resource: true, or a JSON pointer to the new id in the response.'),
+  note: z.string().optional().describe('What the call writes, e.g. `connection`.'),
+  depends_on: z.array(z.string()).describe('Ids of calls that must succeed first.'),
+  fills: z
+    .array(fillSchema)
+    .optional()
+    .describe('What apply writes into the body, each at its JSON pointer, just before the call is sent.'),
+  batch: z
+    .object({ list: pointerField, max: count })
+    .optional()
+    .describe(
+      'The call takes its items in the body list at `list` (at most `max`): tables added to a source.',
+    ),
+  items: z
+    .array(addressField)
+    .optional()
+    .describe(
+      'A batch: item i of the body list creates `items[i]`; `address` is their parent. Each item succeeds or fails alone.',
+    ),
+  upload: localFileSchema.optional(),
+});
+
+/** The unit of a plan: one literal API call (the type is the contract's, `callSchema`). */
+export type Call = z.output<typeof callSchema>;

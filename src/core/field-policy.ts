@@ -180,7 +180,8 @@ export function pointerPatterns(pointers: readonly string[]): PointerPatterns {
       if (!anyLast && !lastSegments.has(path[path.length - 1])) return false;
       return parsed.some((pattern) => sameSegments(pattern, path, from));
     },
-    covers: (pointer) => coverRe?.test(pointer) ?? false,
+    // `/` alone is the whole document, as parsePointer reads it.
+    covers: (pointer) => coverRe?.test(pointer === '/' ? '' : pointer) ?? false,
     touches: (pointer) =>
       (coverRe?.test(pointer) ?? false) ||
       parsed.some((pattern) => startsWithSegments(pattern, parsePointer(pointer))),

@@ -78,3 +78,37 @@ export function setPointer<T>(value: T, pointer: string, next: unknown): T {
   else (container as Record<string, unknown>)[head] = updated;
   return container as T;
 }
+
+/**
+ * `value` with some nodes replaced: `replace(node, pointer)` gives the node's new value, or
+ * undefined to keep the node and look inside it. Copies only the containers on the way to a
+ * replacement; the input is not changed.
+ */
+export function replaceNodes(
+  value: unknown,
+  replace: (node: unknown, pointer: string) => unknown,
+  pointer = '',
+): unknown {
+  const replaced = replace(value, pointer);
+  if (replaced !== undefined) return replaced;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const next = replaceNodes(value[i], replace, `${pointer}/${i}`);
+      if (next === value[i]) continue;
+      out ??= value.slice();
+      out[i] = next;
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    const next = replaceNodes(item, replace, `${pointer}/${escapeSegment(key)}`);
+    if (next === item) continue;
+    out ??= { ...(value as Record<string, unknown>) };
+    out[key] = next;
+  }
+  return out ?? value;
+}

@@ -4,6 +4,7 @@
 // reads the environment variable at exactly that pointer, just before the call is sent. Printing,
 // serialising or hashing a SecretRef shows only `${env.NAME}` or `(sensitive)`: the value of a
 // secret written literally in a manifest is held in a private field and read only by apply.
+import { replaceNodes } from './json-pointer.js';
 
 /** What a secret reads wherever its value would show and no variable names it. */
 export const REDACTED = '(sensitive)';
@@ -63,25 +64,5 @@ export function isReservedVariable(name: string): boolean {
  * shown and saved: plain JSON. Copies only what holds one.
  */
 export function secretsShown<T>(value: T): T {
-  return show(value) as T;
-}
-
-function show(value: unknown): unknown {
-  if (value instanceof SecretRef) return value.toJSON();
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const next = show(value[i]);
-      if (next !== value[i]) (out ??= value.slice())[i] = next;
-    }
-    return out ?? value;
-  }
-  let out: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
-    const next = show(item);
-    if (next !== item) (out ??= { ...(value as Record<string, unknown>) })[key] = next;
-  }
-  return out ?? value;
+  return replaceNodes(value, (node) => (node instanceof SecretRef ? node.toJSON() : undefined)) as T;
 }

@@ -10,8 +10,10 @@ import { toPointer } from '../core/json-pointer.js';
 export interface FieldChange {
   /** JSON pointer into the spec. */
   path: string;
-  before: unknown;
-  after: unknown;
+  /** Live value; undefined when live has none. */
+  before?: unknown;
+  /** Declared value. */
+  after?: unknown;
   /** Why the field matters when it is not obvious (immutable → replace). */
   why?: string;
 }

@@ -13,7 +13,7 @@ import type { Owner } from './ownership.js';
 
 /** A live object dpac keeps: listed in plan and drift with the reason and, when known, its owner's tag. */
 export interface UnmanagedObject {
-  address: string;
+  address: Address;
   kind: KindName;
   reason: string;
   owner?: string;

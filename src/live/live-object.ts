@@ -24,7 +24,7 @@ export interface LiveObject {
 export interface LiveState {
   objects: Map<string, LiveObject>;
   /** Objects that could not be projected (kind, name, why) — reported, never silently dropped. */
-  problems: { address: string; why: string }[];
+  problems: { address: Address; why: string }[];
 }
 
 /** The slice of the API client that reading needs (the real client satisfies it structurally). */

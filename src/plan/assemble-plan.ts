@@ -50,7 +50,7 @@ export function assemblePlan(input: AssembleInput): Plan {
     created_at: (input.now ?? new Date()).toISOString(),
     ownership_tag: input.ownershipTag,
     summary: summarize(input.changes, input.unmanaged.length),
-    changes: input.changes.filter((c) => c.action !== 'noop').map((c) => toPlanChange(c, input.declared)),
+    changes: input.changes.filter(isPlanned).map((c) => toPlanChange(c, input.declared)),
     calls: [...input.calls],
     fingerprints,
     fingerprint_documents: fingerprintDocuments,
@@ -64,7 +64,15 @@ export function assemblePlan(input: AssembleInput): Plan {
   };
 }
 
-function toPlanChange(c: Change, declared: AssembleInput['declared']): PlanChange {
+/** A change the plan lists: anything but a no-op. */
+function isPlanned(c: Change): c is Change & { action: PlanChange['action'] } {
+  return c.action !== 'noop';
+}
+
+function toPlanChange(
+  c: Change & { action: PlanChange['action'] },
+  declared: AssembleInput['declared'],
+): PlanChange {
   const kind = KINDS[c.kind];
   const policy = policyOf(kind);
   const refs = c.after

@@ -2,10 +2,11 @@
 // declared spec, for the fields the manifest manages. A field the manifest omits is not compared,
 // so it is not in the patch either (a plain compare of live and declared would remove it). Built
 // from the field changes, then written as operations by fast-json-patch. Pure.
-import jsonPatch, { type Operation } from 'fast-json-patch';
+import jsonPatch from 'fast-json-patch';
 import { escapeSegment, parsePointer } from '../core/json-pointer.js';
 import type { Action } from '../diff/change.js';
 import type { FieldChange } from '../diff/compare-specs.js';
+import type { PlanChange } from './plan-schema.js';
 
 export interface PatchInput {
   action: Action;
@@ -17,20 +18,24 @@ export interface PatchInput {
   fields: readonly FieldChange[];
 }
 
-export type PatchOperation = Operation;
+/** The operations `compare` writes (fast-json-patch's own type also names its internal `_get`). */
+export type PatchOperation = PlanChange['patch'][number];
 
 /**
  * A create adds every declared field to nothing, a delete removes every live one; otherwise the
  * patch sets each changed field, on `before`'s own array positions (a keyed list's field path
  * names the item by its key, e.g. `/schema/columns/id/type`; the patch uses its index).
  */
-export function changePatch(change: PatchInput, keyed: Readonly<Record<string, string>> = {}): Operation[] {
-  if (change.action === 'create') return jsonPatch.compare({}, change.after ?? {});
-  if (change.action === 'delete') return jsonPatch.compare(change.before ?? {}, {});
+export function changePatch(
+  change: PatchInput,
+  keyed: Readonly<Record<string, string>> = {},
+): PatchOperation[] {
+  if (change.action === 'create') return compare({}, change.after ?? {});
+  if (change.action === 'delete') return compare(change.before ?? {}, {});
   const live = change.before ?? {};
   const target = jsonPatch.deepClone(live) as Record<string, unknown>;
   for (const field of change.fields) setField(target, parsePointer(field.path), field.after, keyed);
-  return jsonPatch.compare(live, target);
+  return compare(live, target);
 }
 
 function setField(
@@ -78,4 +83,9 @@ function isIndex(segment: string | undefined): boolean {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** fast-json-patch's compare, typed as the operations it writes. */
+function compare(from: object, to: object): PatchOperation[] {
+  return jsonPatch.compare(from, to) as PatchOperation[];
 }

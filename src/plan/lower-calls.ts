@@ -4,7 +4,7 @@
 // pointer, which is all apply ever substitutes: nothing is found by scanning text. Pure.
 import { IdRef } from '../core/address.js';
 import type { Call, Fill } from '../core/call.js';
-import { escapeSegment } from '../core/json-pointer.js';
+import { replaceNodes } from '../core/json-pointer.js';
 import { SecretRef } from '../core/secret.js';
 
 export interface LoweredCalls {
@@ -25,42 +25,17 @@ export function lowerCalls(calls: readonly Call[]): LoweredCalls {
   const lowered = calls.map((call) => {
     if (call.body === undefined) return call;
     const fills: Fill[] = [];
-    const body = lower(call.body, '', (pointer, ref) => {
-      if (ref instanceof IdRef) fills.push({ path: pointer, id: ref.address });
-      else if (ref.variable !== undefined) fills.push({ path: pointer, env: ref.variable });
+    const body = replaceNodes(call.body, (node, pointer) => {
+      if (node instanceof IdRef) fills.push({ path: pointer, id: node.address });
+      else if (!(node instanceof SecretRef)) return undefined;
+      else if (node.variable !== undefined) fills.push({ path: pointer, env: node.variable });
       else {
         fills.push({ path: pointer, literal: true });
-        literals.set(fillKey(call.id, pointer), ref.revealLiteral() ?? '');
+        literals.set(fillKey(call.id, pointer), node.revealLiteral() ?? '');
       }
+      return node.toJSON();
     });
     return fills.length ? { ...call, body, fills } : call;
   });
   return { calls: lowered, literals };
-}
-
-/** `value` with every IdRef and SecretRef replaced by its text; copies only what holds one. */
-function lower(
-  value: unknown,
-  pointer: string,
-  found: (pointer: string, ref: IdRef | SecretRef) => void,
-): unknown {
-  if (value instanceof IdRef || value instanceof SecretRef) {
-    found(pointer, value);
-    return value.toJSON();
-  }
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined;
-    value.forEach((item, i) => {
-      const next = lower(item, `${pointer}/${i}`, found);
-      if (next !== item) (out ??= value.slice())[i] = next;
-    });
-    return out ?? value;
-  }
-  let out: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const next = lower(item, `${pointer}/${escapeSegment(key)}`, found);
-    if (next !== item) (out ??= { ...(value as Record<string, unknown>) })[key] = next;
-  }
-  return out ?? value;
 }

@@ -1,6 +1,7 @@
 // The secret variables a plan needs: every environment variable its calls' fills read (plan and
 // drift run without them; apply refuses before any write while one is unset), with where each one
 // shows in the changes, so the text plan can say which value apply will need. Pure.
+import type { Address } from '../core/address.js';
 import type { Call } from '../core/call.js';
 import { escapeSegment } from '../core/json-pointer.js';
 import { SecretRef } from '../core/secret.js';
@@ -10,12 +11,12 @@ import type { RequiredVariable } from './plan.js';
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Variable name → the addresses whose calls send it (a batch's item, for a secret inside one). */
-function variablesSent(calls: readonly Call[]): Map<string, Set<string>> {
-  const sent = new Map<string, Set<string>>();
+function variablesSent(calls: readonly Call[]): Map<string, Set<Address>> {
+  const sent = new Map<string, Set<Address>>();
   for (const call of calls) {
     for (const fill of call.fills ?? []) {
       if (!('env' in fill)) continue;
-      const addresses = sent.get(fill.env) ?? new Set<string>();
+      const addresses = sent.get(fill.env) ?? new Set<Address>();
       addresses.add(fillAddress(call, fill.path));
       sent.set(fill.env, addresses);
     }
@@ -24,7 +25,7 @@ function variablesSent(calls: readonly Call[]): Map<string, Set<string>> {
 }
 
 /** The object a fill belongs to: the call's, or, inside a batch's item list, that item's. */
-function fillAddress(call: Pick<Call, 'address' | 'batch' | 'items'>, pointer: string): string {
+function fillAddress(call: Pick<Call, 'address' | 'batch' | 'items'>, pointer: string): Address {
   if (!call.batch || !call.items || !pointer.startsWith(`${call.batch.list}/`)) return call.address;
   const index = Number(pointer.slice(call.batch.list.length + 1).split('/')[0]);
   return call.items[index] ?? call.address;
@@ -38,7 +39,7 @@ export function requiredVariables(
   const sent = variablesSent(calls);
   if (sent.size === 0) return [];
   const sending = new Set([...sent.values()].flatMap((addresses) => [...addresses]));
-  const uses = new Map<string, { address: string; path: string }[]>();
+  const uses = new Map<string, { address: Address; path: string }[]>();
   for (const c of changes) {
     if (!c.after || !sending.has(c.address)) continue;
     for (const [path, name] of referencesIn(c.after, '')) {

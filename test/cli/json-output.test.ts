@@ -3,7 +3,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import jsonPatch from 'fast-json-patch';
+import jsonPatch, { type Operation } from 'fast-json-patch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanChange } from '../../src/plan/plan.js';
 import { OUTPUT_SCHEMAS, type OutputName, renderOutputSchema } from '../../src/render/output-schemas.js';
@@ -96,7 +96,10 @@ describe('real JSON outputs against their schemas', () => {
     const changes = JSON.parse(changed.stdout).changes as PlanChange[];
     const customers = changes.find((c) => c.address === 'Table/sales_db/customers') as PlanChange;
     expect(customers.patch.every((op) => op.path.startsWith('/tags/'))).toBe(true);
-    const patched = jsonPatch.applyPatch(jsonPatch.deepClone(customers.before), customers.patch).newDocument;
+    const patched = jsonPatch.applyPatch(
+      jsonPatch.deepClone(customers.before),
+      customers.patch as Operation[],
+    ).newDocument;
     expect(patched).toEqual({ ...customers.before, tags: customers.after?.tags });
     expect(changes.find((c) => c.address === 'Table/files_csv/daily_prices')?.action).toBe('delete');
     expectNoSecret(changed.stdout);

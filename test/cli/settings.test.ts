@@ -5,51 +5,56 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../src/cli/settings.js';
+import { type Connection, type ConnectOptions, connect } from '../../src/library.js';
 import { defaultProject } from '../../src/manifest/project-config.js';
 import { type E2e, startE2e } from '../helpers/e2e.js';
 import { generatePlatform, writePlatform } from '../reliability/generate-platform.js';
 
 const PROJECT = 'apiVersion: dpac/v1\nkind: Project\n';
 
-describe('resolveSettings', () => {
+describe('connect settings', () => {
   const project = {
     ...defaultProject(),
     parallelism: 7,
     ownership_tag: 'team:a',
     targets: { staging: { url: 'https://staging.example/v3', variables: {}, names: {} } },
   };
-  const env = { DPAC_URL: 'https://env.example/v3' };
+  const env = {
+    DPAC_URL: 'https://env.example/v3',
+    DPAC_REFRESH_TOKEN: 'generic',
+    DPAC_STAGING_REFRESH_TOKEN: 'staging-own',
+  };
+  const opened: Connection[] = [];
+  const open = (options: ConnectOptions) => {
+    const connection = connect({ env, project, ...options });
+    opened.push(connection);
+    return connection;
+  };
+  afterEach(async () => {
+    for (const c of opened.splice(0)) await c.client.close();
+  });
 
   it('takes the flag, then dpac.yaml, then the default', () => {
-    expect(resolveSettings({ flags: { parallelism: 3 }, project, env }).settings.parallelism).toBe(3);
-    expect(resolveSettings({ flags: {}, project, env }).settings.parallelism).toBe(7);
-    expect(resolveSettings({ flags: {}, project: defaultProject(), env }).settings.parallelism).toBe(4);
+    expect(open({ parallelism: 3 }).parallelism).toBe(3);
+    expect(open({}).parallelism).toBe(7);
+    expect(open({ project: defaultProject() }).parallelism).toBe(4);
   });
 
   it('takes --url, then the chosen target, then DPAC_URL', () => {
-    const url = (flags: { url?: string; target?: string }) =>
-      resolveSettings({ flags, project, env }).settings.url;
-    expect(url({ url: 'https://flag.example/v3', target: 'staging' })).toBe('https://flag.example/v3');
-    expect(url({ target: 'staging' })).toBe('https://staging.example/v3');
-    expect(url({})).toBe('https://env.example/v3');
-    expect(resolveSettings({ flags: {}, project, env: {} }).settings.url).toBeUndefined();
+    expect(open({ url: 'https://env.example/v3/', target: 'staging' }).url).toBe('https://env.example/v3/');
+    expect(open({ target: 'staging' }).url).toBe('https://staging.example/v3');
+    expect(open({}).url).toBe('https://env.example/v3');
+    expect(() => connect({ project, env: { DPAC_REFRESH_TOKEN: 'x' } })).toThrow(/No API URL/);
   });
 
-  it('keeps the ownership tag a saved plan was made with', () => {
-    expect(resolveSettings({ flags: {}, project, env }).settings.ownershipTag).toBe('team:a');
-    const saved = { ownership_tag: 'team:old' };
-    expect(resolveSettings({ flags: {}, project, env, saved }).settings.ownershipTag).toBe('team:old');
+  it("takes dpac.yaml's ownership tag", () => {
+    expect(open({}).ownershipTag).toBe('team:a');
   });
 
   it('refuses a target dpac.yaml does not define, with a suggestion', () => {
-    const { diagnostics } = resolveSettings({ flags: { target: 'stagign' }, project, env });
-    expect(diagnostics).toEqual([
-      expect.objectContaining({
-        severity: 'error',
-        summary: 'Target stagign is not defined in dpac.yaml. Did you mean staging?',
-      }),
-    ]);
+    expect(() => connect({ project, env, target: 'stagign' })).toThrow(
+      'Target stagign is not defined in dpac.yaml. Did you mean staging?',
+    );
   });
 });
 

@@ -56,10 +56,17 @@ describe('targets and variables', () => {
     });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/returned 40[16]/);
+    // The generic token is bound to DPAC_URL's origin: a target's URL from dpac.yaml never gets it.
     const generic = await e2e.dpac(['plan'], {
       env: { DPAC_URL: undefined, DPAC_REFRESH_TOKEN: REFRESH_TOKEN },
     });
-    expect(generic.code).toBe(0);
+    expect(generic.code).toBe(1);
+    expect(generic.stderr).toContain('Not sending DPAC_REFRESH_TOKEN/DPAC_PASSWORD to');
+    expect(generic.stderr).toContain('set DPAC_STAGING_REFRESH_TOKEN');
+    const sameOrigin = await e2e.dpac(['plan'], {
+      env: { DPAC_URL: e2e.emulator.url, DPAC_REFRESH_TOKEN: REFRESH_TOKEN },
+    });
+    expect(sameOrigin.code, sameOrigin.stderr).toBe(0);
   });
 
   it('types a whole-value variable where the schema wants a boolean, and says what a missing one is for', async () => {

@@ -52,12 +52,12 @@ describe('secret-free reads', () => {
     const fresh = await e2e.dpac(['apply', '--auto-approve', '--no-color'], { env: NO_SECRETS });
     expect(fresh.code).toBe(1);
     expect(fresh.stderr).toContain(
-      'Error: the plan sends 5 secret variables that are not set; nothing was written.',
+      'error: The plan sends 5 secret variables that are not set; nothing was written.',
     );
     for (const line of [
-      '  ALICE_PASSWORD (for User/alice@example.com)',
-      '  SALES_DB_PASSWORD (for Source/sales_db)',
-      '  WAREHOUSE_PASSWORD (for DataConnection/warehouse_target)',
+      'ALICE_PASSWORD (for User/alice@example.com)',
+      'SALES_DB_PASSWORD (for Source/sales_db)',
+      'WAREHOUSE_PASSWORD (for DataConnection/warehouse_target)',
     ])
       expect(fresh.stderr).toContain(line);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeAddress } from '../../src/core/address.js';
+import { addressFrom, makeAddress } from '../../src/core/address.js';
 import { pointerPatterns } from '../../src/core/field-policy.js';
 import { withDependencies } from '../../src/export/dependencies.js';
 import { exportManifests } from '../../src/export/export-manifests.js';
@@ -113,7 +113,9 @@ describe('exportManifests', () => {
           }),
         ],
       ]),
-      problems: [{ address: 'Source/odd', why: 'cannot be expressed as a manifest: unknown type' }],
+      problems: [
+        { address: addressFrom('Source/odd'), why: 'cannot be expressed as a manifest: unknown type' },
+      ],
     };
     const result = exportManifests(live);
     expect(result.files).toEqual([]);

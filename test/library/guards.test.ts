@@ -2,7 +2,7 @@
 // (a manifest that failed to load would read as undeclared, its object as one to delete), and
 // applying a plan a safety guard refused; an external object that does not exist refuses the plan.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apply, connect, loadManifests, plan } from '../../src/index.js';
+import { apply, connect, loadManifests, plan, Refusal } from '../../src/index.js';
 import { user } from '../e2e/kinds/fixtures.js';
 import { type E2e, startE2e } from '../helpers/e2e.js';
 
@@ -32,10 +32,13 @@ it('does not plan manifests with errors, and does not apply a refused plan', asy
     );
     await e2e.write('none/keep.yaml', domain('keep'));
     const none = await loadManifests({ cwd: `${e2e.dir}/none`, env: e2e.env });
-    const refused = await plan(connection, none);
-    expect(refused.diagnostics.some((d) => d.severity === 'error')).toBe(true);
     const before = e2e.lastSeq();
-    await expect(apply(connection, refused)).rejects.toThrow('The plan was refused');
+    const refused = await plan(connection, none).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Refusal);
+    expect((refused as Refusal).message).toBe('The plan was refused; nothing was written.');
+    expect((refused as Refusal).diagnostics.map((d) => d.summary)).toContainEqual(
+      expect.stringContaining('The plan deletes 6 of 6 managed Domain objects'),
+    );
     expect(e2e.writesSince(before)).toEqual([]);
   } finally {
     await connection.client.close();
@@ -55,7 +58,8 @@ it('refuses a plan whose external object does not exist, as the CLI does', async
   try {
     const project = await loadManifests({ cwd: `${e2e.dir}/borrowed`, env: e2e.env });
     expect(project.diagnostics).toEqual([]);
-    const refused = await plan(connection, project);
+    const refused = (await plan(connection, project).catch((error: unknown) => error)) as Refusal;
+    expect(refused).toBeInstanceOf(Refusal);
     expect(refused.diagnostics.filter((d) => d.severity === 'error').map((d) => d.summary)).toEqual([
       `Environment/shared is declared external but does not exist on ${e2e.env.DPAC_URL}`,
     ]);

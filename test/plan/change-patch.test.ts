@@ -1,4 +1,4 @@
-import jsonPatch from 'fast-json-patch';
+import jsonPatch, { type Operation } from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
 import { compareSpecs } from '../../src/diff/compare-specs.js';
 import { changePatch } from '../../src/plan/change-patch.js';
@@ -37,7 +37,7 @@ describe('the RFC 6902 patch of a change', () => {
       value: { name: 'extra', type: 'int' },
     });
     expect(patch.some((op) => op.path === '/unmanaged')).toBe(false);
-    const patched = jsonPatch.applyPatch(jsonPatch.deepClone(before), patch).newDocument;
+    const patched = jsonPatch.applyPatch(jsonPatch.deepClone(before), patch as Operation[]).newDocument;
     expect(compareSpecs(after, patched, { keyed })).toEqual([]);
     expect(patched.unmanaged).toBe('kept');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeAddress } from '../../src/core/address.js';
+import { addressFrom, makeAddress } from '../../src/core/address.js';
 import type { Plan } from '../../src/plan/plan.js';
 import { renderCalls } from '../../src/render/render-calls.js';
 import { DRIFT_VIEWS, driftReport, renderDriftText } from '../../src/render/render-drift.js';
@@ -19,7 +19,7 @@ function plan(over: Partial<Plan>): Plan {
     summary: { add: 1, change: 1, replace: 0, destroy: 1, adopt: 0, unmanaged: 2 },
     changes: [
       {
-        address: 'Domain/sales',
+        address: addressFrom('Domain/sales'),
         kind: 'Domain',
         action: 'create',
         reason: 'declared, not found live',
@@ -29,7 +29,7 @@ function plan(over: Partial<Plan>): Plan {
         patch: [],
       },
       {
-        address: 'Table/db/orders',
+        address: addressFrom('Table/db/orders'),
         kind: 'Table',
         action: 'update',
         reason: '1 field differs',
@@ -39,7 +39,7 @@ function plan(over: Partial<Plan>): Plan {
         patch: [],
       },
       {
-        address: 'Source/old',
+        address: addressFrom('Source/old'),
         kind: 'Source',
         action: 'delete',
         reason: 'carries the ownership tag managed-by:dpac/kinds and no manifest declares it',
@@ -70,8 +70,8 @@ function plan(over: Partial<Plan>): Plan {
     fingerprints: {},
     fingerprint_documents: {},
 
-    creates: ['Domain/sales'],
-    unmanaged: ['Domain/x', 'Domain/y'],
+    creates: [addressFrom('Domain/sales')],
+    unmanaged: [addressFrom('Domain/x'), addressFrom('Domain/y')],
     problems: [],
     ...over,
   };
@@ -114,7 +114,7 @@ describe('renderers', () => {
 
   it('summarises a big group of children instead of listing them all', () => {
     const many = Array.from({ length: 12 }, (_, i) => ({
-      address: `Table/db/t${i}`,
+      address: addressFrom(`Table/db/t${i}`),
       kind: 'Table' as const,
       action: 'create' as const,
       reason: 'declared, not found live',
@@ -149,12 +149,12 @@ describe('renderers', () => {
   it('groups drift into changed, missing and extra, and lists the unmanaged objects with why', () => {
     const unmanaged = [
       {
-        address: 'Domain/other',
+        address: addressFrom('Domain/other'),
         kind: 'Domain' as const,
         reason: 'not owned: the v3 API can hold no ownership marker on it; outside any prune scope',
       },
       {
-        address: 'Source/b',
+        address: addressFrom('Source/b'),
         kind: 'Source' as const,
         reason: 'owned by managed-by:dpac/b',
         owner: 'managed-by:dpac/b',
@@ -189,7 +189,7 @@ describe('renderers', () => {
 
   it('lists unmanaged objects by kind and collapses a kind past 20, pointing to --json', () => {
     const many = Array.from({ length: 23 }, (_, i) => ({
-      address: `Source/s${String(i).padStart(2, '0')}`,
+      address: addressFrom(`Source/s${String(i).padStart(2, '0')}`),
       kind: 'Source' as const,
       reason: 'owned by managed-by:dpac/b',
       owner: 'managed-by:dpac/b',
@@ -214,7 +214,7 @@ function tableChange(i: number, action: 'create' | 'update' | 'delete' | 'replac
       ? [{ path: '/description', before: `old ${i}`, after: `new ${i}` }]
       : [];
   return {
-    address: `Table/db/t${String(i).padStart(5, '0')}`,
+    address: addressFrom(`Table/db/t${String(i).padStart(5, '0')}`),
     kind: 'Table',
     action,
     reason: action === 'create' ? 'declared, not found live' : 'it differs | really',
@@ -246,7 +246,7 @@ describe('the text plan', () => {
 
   it('shows the items a list gained and lost, and a unified diff of multi-line text', () => {
     const update: Plan['changes'][number] = {
-      address: 'Source/db',
+      address: addressFrom('Source/db'),
       kind: 'Source',
       action: 'update',
       reason: '2 fields differ',

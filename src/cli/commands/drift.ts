@@ -30,7 +30,7 @@ registerCommand((io, setExit) => {
       await appendStepSummary(io, () => DRIFT_VIEWS.markdown(report, { color: false }));
       setExit(report.in_sync ? EXIT.ok : EXIT.changes);
     } finally {
-      await session.client.close();
+      await session.connection.client.close();
     }
   });
 });

@@ -3,21 +3,19 @@
 
 import path from 'node:path';
 import { Command } from 'commander';
-import { type ExportResult, exportManifests } from '../../export/export-manifests.js';
-import { readForExport, readNames } from '../../export/read-for-export.js';
+import { hasErrors } from '../../core/diagnostic.js';
+import type { ExportResult } from '../../export/export-manifests.js';
 import { writeFiles } from '../../export/write-files.js';
-import { isKindName } from '../../kinds/index.js';
+import { exportPlatform, loadProjectSettings } from '../../library.js';
 import { schemaFile } from '../../manifest/json-schema.js';
-import { unmatchedSelectors } from '../../plan/select.js';
 import { EXPORT_VIEWS } from '../../render/render-export-summary.js';
 import { addConnectOptions, type ConnectFlags, connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { addSelectOption, type Selector, selectorTexts } from '../options.js';
 import { addOutputOption, type OutputFlags, outputFor } from '../output.js';
-import { reportApiFailure, settingsFor } from '../plan-session.js';
+import { reportFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
-import { projectInCwd } from '../project-file.js';
 import { reportDiagnostics } from '../report-diagnostics.js';
 
 interface Flags extends ConnectFlags, OutputFlags {
@@ -27,7 +25,6 @@ interface Flags extends ConnectFlags, OutputFlags {
   force?: boolean;
   withDependencies?: boolean;
   factorDefaults?: boolean;
-  target?: string;
 }
 
 registerCommand((io, setExit) => {
@@ -52,44 +49,23 @@ registerCommand((io, setExit) => {
 
 async function runExport(io: CliIo, flags: Flags): Promise<number> {
   const output = outputFor(io, flags, EXPORT_VIEWS);
-  const project = await projectInCwd(io, output.style);
-  if (!project) return EXIT.error;
-  const settings = settingsFor(io, { flags, project, env: io.env }, output.style);
-  if (!settings) return EXIT.error;
-  const opened = connect(io, flags, settings, { readOnly: true });
-  if (!opened) return EXIT.error;
-  const select = selectorTexts(flags.select);
-  const exclude = selectorTexts(flags.exclude);
+  const settings = await loadProjectSettings({ cwd: io.cwd });
+  reportDiagnostics(io, settings.diagnostics, output.style);
+  if (hasErrors(settings.diagnostics)) return EXIT.error;
+  const connection = connect(io, flags, settings.project, { readOnly: true });
+  if (!connection) return EXIT.error;
   let result: ExportResult;
   try {
-    const live = await readForExport({ client: opened.client, ownershipTag: settings.ownershipTag, select });
-    const unmatched = [
-      ...unmatchedSelectors('--select', select, live.objects.values()),
-      ...unmatchedSelectors('--exclude', exclude, live.objects.values()),
-    ];
-    if (unmatched.length > 0) {
-      // The selection read only the selected trees: suggestions come from all names of those kinds.
-      const kinds = [...(flags.select ?? []), ...(flags.exclude ?? [])].map((s) => s.kind).filter(isKindName);
-      const names = await readNames({ client: opened.client, ownershipTag: settings.ownershipTag, kinds });
-      const all = [...live.objects.values(), ...names.objects.values()];
-      const diagnostics = [
-        ...unmatchedSelectors('--select', select, live.objects.values(), all),
-        ...unmatchedSelectors('--exclude', exclude, live.objects.values(), all),
-      ];
-      reportDiagnostics(io, diagnostics, output.style);
-      io.err('Nothing was exported.');
-      return EXIT.error;
-    }
-    result = exportManifests(live, {
-      select,
-      exclude,
+    result = await exportPlatform(connection, {
+      select: selectorTexts(flags.select),
+      exclude: selectorTexts(flags.exclude),
       withDependencies: flags.withDependencies === true,
       factorDefaults: flags.factorDefaults === true,
     });
   } catch (error) {
-    return reportApiFailure(io, error);
+    return reportFailure(io, error, output.style);
   } finally {
-    await opened.client.close();
+    await connection.client.close();
   }
   const files = [
     ...result.files.map((f) => ({ path: f.path, text: f.yaml })),

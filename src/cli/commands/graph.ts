@@ -18,7 +18,7 @@ registerCommand((io, setExit) => {
   addManifestOptions(command);
   return command.action(async (paths: string[], flags: Flags) => {
     const output = outputFor(io, flags, GRAPH_VIEWS);
-    const loaded = await loadProject(io, paths, flags, { style: output.style });
+    const loaded = await loadProject(io, paths, flags, output.style);
     if (!loaded) return setExit(EXIT.error);
     const specs = new Map(loaded.manifests.map((m) => [m.address, m.spec]));
     const edges: GraphEdge[] = [];

@@ -49,7 +49,7 @@ registerCommand((io, setExit) => {
       await appendStepSummary(io, () => PLAN_VIEWS.markdown(model, { color: false }));
       setExit(flags.detailedExitcode && hasChanges(plan) ? EXIT.changes : EXIT.ok);
     } finally {
-      await session.client.close();
+      await session.connection.client.close();
     }
   });
 });

@@ -1,0 +1,145 @@
+// The plan as a contract: what `plan -o json` prints, `--out` saves and `apply --plan` reads back.
+// These zod definitions are its one source: the TypeScript types are inferred from them, a saved
+// plan is parsed through them (plan/read-saved-plan.ts), and its JSON Schema is generated from them
+// (`dpac schema plan`, schemas/plan.schema.json, docs/json-output.md). Objects are open: keys are
+// added in later versions, never renamed or removed, so a reader ignores keys it does not know.
+import { z } from 'zod';
+import { callSchema } from '../core/call.js';
+import { addressField, count, pointerField } from '../core/contract-fields.js';
+import { KIND_NAMES } from '../kinds/kind.js';
+
+const kindField = z.enum(KIND_NAMES).describe('The resource kind.');
+
+const spec = z
+  .record(z.string(), z.unknown())
+  .describe(
+    'A spec as in the manifests (ids replaced by names); secret values read "(sensitive)" or `${env.NAME}`.',
+  );
+
+export const fieldChangeSchema = z
+  .object({
+    path: pointerField,
+    before: z.unknown().optional().describe('Live value; absent when live has none.'),
+    after: z.unknown().optional().describe('Declared value.'),
+    why: z
+      .string()
+      .optional()
+      .describe('Why the field matters when it is not obvious (immutable → replace).'),
+  })
+  .describe('One managed field whose live value differs from the declared one.');
+
+const patchOperation = z
+  .object({
+    op: z.enum(['add', 'remove', 'replace', 'move', 'copy', 'test']),
+    path: z.string().describe('JSON pointer into `before` (the live spec).'),
+    value: z.unknown().optional(),
+    from: z.string().optional(),
+  })
+  .describe('An RFC 6902 operation.');
+
+const planChangeSchema = z.object({
+  address: addressField,
+  kind: kindField,
+  action: z
+    .enum(['create', 'update', 'replace', 'delete', 'adopt'])
+    .describe('adopt: an existing object gets the ownership tag; nothing else changes.'),
+  reason: z.string().describe('Why, in one line.'),
+  before: spec.nullable().describe('Live spec; null for a create.'),
+  after: spec.nullable().describe('Declared spec; null for a delete.'),
+  fields: z.array(fieldChangeSchema).describe('The managed fields that differ (none for create and delete).'),
+  patch: z
+    .array(patchOperation)
+    .describe(
+      'RFC 6902 patch from `before` to the declared fields (a create adds to `{}`, a delete removes every field). Fields the manifest omits are not managed and not in it. Never holds a secret.',
+    ),
+  ignore: z.array(pointerField).optional().describe('metadata.ignore of the manifest.'),
+  refs: z.array(addressField).optional().describe('Addresses the declared spec refers to.'),
+  renamed_from: addressField
+    .optional()
+    .describe('`metadata.renamed_from`: the live object is renamed in place, keeping its id and data.'),
+});
+
+export const problemSchema = z.object({ address: addressField, why: z.string() });
+
+export const unmanagedObjectsSchema = z
+  .array(
+    z
+      .object({
+        address: addressField,
+        kind: kindField,
+        reason: z.string().describe('Why dpac leaves it alone, e.g. another project owns it.'),
+        owner: z.string().optional().describe("The owner's ownership tag, when it carries one."),
+      })
+      .describe('A live object this project neither declares nor may delete.'),
+  )
+  .optional()
+  .describe('The `unmanaged` objects with why each is left alone (absent in plans saved before it existed).');
+
+const summarySchema = z.object({
+  add: count,
+  change: count,
+  replace: count,
+  destroy: count,
+  adopt: count,
+  unmanaged: count,
+});
+
+const requiredVariableSchema = z
+  .object({
+    name: z.string().describe('The environment variable.'),
+    set: z.boolean().describe('Whether it was set when the plan was made; apply checks again.'),
+    addresses: z.array(addressField),
+    uses: z
+      .array(z.object({ address: addressField, path: pointerField }))
+      .describe('Where its value shows in `after`.'),
+  })
+  .describe('A `${env.NAME}` the plan sends: apply needs it set.');
+
+export const planSchema = z
+  .object({
+    format_version: count.describe('1; apply refuses a saved plan of another format.'),
+    tool_version: z.string(),
+    url: z.string().describe('The v3 base URL planned against.'),
+    manifest_digest: z.string(),
+    created_at: z.string().describe('ISO 8601 time.'),
+    ownership_tag: z.string().describe('The ownership tag in force when planned (apply stamps this one).'),
+    summary: summarySchema,
+    changes: z.array(planChangeSchema).describe('One entry per address that changes, in apply order.'),
+    calls: z.array(callSchema).describe('The literal API calls, in order.'),
+    fingerprints: z.record(z.string(), z.string()).describe('Per touched address: a hash of its live state.'),
+    fingerprint_documents: z
+      .record(z.string(), z.array(z.string()))
+      .describe('Per touched address: the sub-documents its fingerprint covers (those the plan read).'),
+    fingerprint_omitted: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe(
+        "Per touched address: item fields its fingerprint leaves out, as no manifest manages what they feed (a table's crawled columns).",
+      ),
+    creates: z.array(addressField).describe('Addresses to be created: apply refuses if one exists by then.'),
+    unmanaged: z.array(addressField).describe('Live objects neither declared nor owned: never touched.'),
+    problems: z.array(problemSchema).describe('Live objects dpac could not express.'),
+    unmanaged_objects: unmanagedObjectsSchema,
+    rename_hints: z
+      .array(z.object({ from: addressField, to: addressField }))
+      .optional()
+      .describe(
+        'A delete and a create of look-alikes: probably a rename, which `metadata.renamed_from` keeps in place.',
+      ),
+    required_variables: z
+      .array(requiredVariableSchema)
+      .optional()
+      .describe('The `${env.NAME}` secrets the calls send: apply refuses to start while one is unset.'),
+    signature: z
+      .string()
+      .optional()
+      .describe(
+        '`hmac-sha256:…` of the plan without this key, when DPAC_PLAN_KEY was set at `plan --out`; apply --plan then needs the same key.',
+      ),
+  })
+  .describe('`dpac plan -o json`, `dpac show -o json` and a plan saved with `--out`.');
+
+export type Plan = z.output<typeof planSchema>;
+export type PlanChange = Plan['changes'][number];
+export type PlanSummary = Plan['summary'];
+export type RequiredVariable = z.output<typeof requiredVariableSchema>;
