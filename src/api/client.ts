@@ -92,6 +92,13 @@ interface ApiRequest {
   intent?: string;
   /** Body keys to redact besides the usual password/token/secret family. */
   sensitiveKeys?: string[];
+  /** Send the body's fields as multipart/form-data (the operation's documented content type). */
+  contentType?: 'multipart/form-data';
+  /**
+   * The operation is one no reference documents: a 404 on a DELETE is not taken for "already
+   * gone" (it may mean the platform has no such operation), it fails like any other 404.
+   */
+  undocumented?: boolean;
 }
 
 interface ApiResponse<T> {
@@ -213,6 +220,8 @@ export function createClient(options: CreateClientOptions): ApiClient {
     url: urlOf(hostRelative),
     path: pathOnly(hostRelative),
     ...(req.body === undefined ? {} : { body: req.body }),
+    ...(req.contentType === 'multipart/form-data' ? { form: true } : {}),
+    ...(req.undocumented ? { notFoundIsFailure: true } : {}),
     ...(req.intent ? { intent: req.intent } : {}),
     ...(req.sensitiveKeys ? { sensitiveKeys: req.sensitiveKeys } : {}),
     authorize: async () => {

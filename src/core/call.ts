@@ -29,6 +29,17 @@ export interface CallDraft {
    * call is sent and refused if it no longer has the planned size and SHA-256.
    */
   upload?: LocalFile;
+  /**
+   * How the body's fields are sent when not as JSON: `multipart/form-data`, the content type the
+   * published contract gives the call (a generic source type's create and update).
+   */
+  content_type?: 'multipart/form-data';
+  /**
+   * No reference documents this operation (not in the published contract, the seed's endpoint
+   * tables or what the vendor SDK sends): the platform may refuse it. Plans show it; apply turns a
+   * 404 or 405 on it into a result naming what to do by hand, never a retry.
+   */
+  undocumented?: true;
 }
 
 /** A local file a manifest names: its path relative to the working folder, size and SHA-256. */

@@ -116,6 +116,18 @@ const call = z.looseObject({
     .describe(
       'A local file sent as the body (application/octet-stream); apply refuses it if its size or SHA-256 changed since the plan.',
     ),
+  content_type: z
+    .literal('multipart/form-data')
+    .optional()
+    .describe(
+      "The body's fields are sent as multipart/form-data (the call's documented content type), not as JSON.",
+    ),
+  undocumented: z
+    .literal(true)
+    .optional()
+    .describe(
+      'Not in the published API (no reference documents this operation): the platform may refuse it. Apply reports a 404 or 405 on it as the object to handle by hand, never retried.',
+    ),
 });
 
 const problem = z.looseObject({ address, why: z.string() });

@@ -6,6 +6,7 @@ import { ACTION_SYMBOL, type Action } from '../diff/change.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { fieldDiffLines } from './field-diff.js';
 import { formatValue, leaves } from './format-value.js';
+import { undocumentedWarnings } from './render-calls.js';
 import { renderUnmanaged } from './render-unmanaged.js';
 import { ACTION_TONE, ACTION_VERB, paint, type Style } from './style.js';
 
@@ -60,6 +61,7 @@ export function renderPlanText(plan: Plan, style: Style, options: PlanTextOption
     );
   }
   for (const p of plan.problems) lines.push(paint(style, 'yellow', `Warning: ${p.address} ${p.why}.`));
+  for (const w of undocumentedWarnings(plan.calls)) lines.push(paint(style, 'yellow', `Warning: ${w}`));
   for (const h of plan.rename_hints ?? []) {
     const { name } = parseAddress(h.from);
     lines.push(

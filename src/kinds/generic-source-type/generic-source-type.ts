@@ -1,6 +1,7 @@
 // GenericSourceType: a generic JDBC source type (driver class + where its driver jars live) and
-// its driver files. The type is written with JSON bodies; each file missing live (by name and
-// size) is uploaded with POST …/files as application/octet-stream, never re-sent when unchanged.
+// its driver files. The type is written as multipart/form-data, the contract's only content type
+// for its create and update; each file missing live (by name and size) is uploaded with POST
+// …/files as application/octet-stream, never re-sent when unchanged.
 import type { z } from 'zod';
 import type { CallDraft } from '../../core/call.js';
 import { defineKind, pathIds, renderPath, type SpecProblem, type WriteContext } from '../kind.js';
@@ -15,6 +16,7 @@ export type { GenericSourceTypeSpec } from './schema.js';
 
 const LIST = '/admin/generic-source-type';
 const ITEM = `${LIST}/{id}`;
+const FORM = 'multipart/form-data';
 
 export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
   kind: 'GenericSourceType',
@@ -37,7 +39,7 @@ export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
   create: (s, ctx) => {
     const { files, ...type } = s;
     return [
-      { method: 'POST', path: LIST, body: { name: ctx.name, ...type }, creates: true },
+      { method: 'POST', path: LIST, body: { name: ctx.name, ...type }, creates: true, content_type: FORM },
       ...uploads(files ?? [], [], ctx),
     ];
   },
@@ -48,6 +50,7 @@ export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
         method: 'PATCH',
         path: renderPath(ITEM, pathIds(ctx)),
         body: compact({ upload_option: after.upload_option, folder_path: after.folder_path }),
+        content_type: FORM,
       });
     }
     if (changed.has('files')) calls.push(...uploads(after.files ?? [], before.files ?? [], ctx));
