@@ -83,22 +83,29 @@ describe('domains, data connections and generic source types', async () => {
     expect((await admin.put(`/admin/data-connections/${id}`, { ...body, description: 'put' })).status).toBe(
       200,
     );
-    expect((await admin.patch(`/admin/data-connections/${id}`, { description: 'patch' })).status).toBe(200);
+    // The contract's PATCH takes the flat Snowflake fields; description is not one of them.
+    const flat = await admin.patch(`/admin/data-connections/${id}`, { description: 'patch' });
+    expect(flat.status).toBe(400);
+    expect(flat.body.details).toBe('unknown field /description');
+    expect((await admin.patch(`/admin/data-connections/${id}`, { warehouse: 'WH' })).status).toBe(200);
     const got = (await admin.get(`/admin/data-connections/${id}`)).body.result;
-    expect(got).toMatchObject({ sub_type: 'SNOWFLAKE', description: 'patch' });
+    expect(got).toMatchObject({ sub_type: 'SNOWFLAKE', description: 'put' });
     expect(got.properties.password).not.toBe('pw');
     const subtypes = await admin.get('/data-connections-subtypes?environment_platform=azure');
     expect(subtypes.body.result.SNOWFLAKE).toEqual([{ id, name: 'snow' }]);
   });
 
-  it('creates generic source types from JSON and multipart bodies', async () => {
+  it('creates generic source types from multipart bodies only, the contract\'s content type', async () => {
     const json = await admin.post('/admin/generic-source-type', {
       name: 'teradata',
       driver_class_name: 'com.teradata.jdbc.TeraDriver',
       upload_option: 'serverLocation',
       folder_path: '/opt/drivers',
     });
-    expect(json.body.message).toBe('Successfully created generic source type.');
+    expect(json.status).toBe(415);
+    expect(json.body.details).toBe(
+      'POST /admin/generic-source-type takes multipart/form-data, not application/json',
+    );
     const form = new FormData();
     form.set('name', 'mydb');
     form.set('driver_class_name', 'org.my.Driver');

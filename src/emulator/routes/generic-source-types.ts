@@ -12,7 +12,10 @@ function fileItems(
   body: Record<string, unknown>,
   at: { folder: string; now: Date },
 ): Array<Record<string, unknown>> {
-  const files = Array.isArray(body.files) ? (body.files as UploadedFile[]) : [];
+  const parts = body.files === undefined ? [] : [body.files].flat();
+  const files = parts.filter(
+    (f): f is UploadedFile => typeof (f as UploadedFile | null)?.file_name === 'string',
+  );
   return files.map((f) => ({
     file_name: f.file_name,
     file_path: `${at.folder}/${f.file_name}`,
