@@ -48,13 +48,14 @@ describe('GenericSourceType schema', () => {
 });
 
 describe('GenericSourceType writes', () => {
-  it('creates with a JSON POST', () => {
+  it("creates with a multipart/form-data POST, the contract's content type", () => {
     expect(GenericSourceType.create(parse(teradata), writeContext())).toEqual([
       {
         method: 'POST',
         path: '/admin/generic-source-type',
         creates: true,
         body: { name: 'teradata', ...teradata },
+        content_type: 'multipart/form-data',
       },
     ]);
   });
@@ -68,6 +69,7 @@ describe('GenericSourceType writes', () => {
         method: 'PATCH',
         path: `/admin/generic-source-type/${ID}`,
         body: { upload_option: 'serverLocation', folder_path: '/opt/drivers/td17' },
+        content_type: 'multipart/form-data',
       },
     ]);
     expect(GenericSourceType.update(parse(teradata), parse(teradata), new Set(), writeContext(ID))).toEqual(
