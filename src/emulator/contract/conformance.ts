@@ -1,11 +1,13 @@
 // checkRequest(): one request held to the references the emulator copies — the published contract
 // (contract-operations.ts) with what the seed, the vendor SDK and the contract's own quirks add
-// (references.ts). It says which operation the request is, and every way it departs from it: an
-// operation no reference documents, a query parameter, a content type, a body field or an enum
-// value the references do not have. The emulator refuses on it; the conformance test counts it.
+// (reference-operations.ts, reference-extensions.ts). It says which operation the request is, and
+// every way it departs from it: an operation no reference documents, a query parameter, a content
+// type, a body field or an enum value the references do not have. The emulator refuses on it; the
+// conformance test counts it.
 import { CONTRACT_OPERATIONS } from './contract-operations.js';
 import type { ContractOperation, Extension, FieldTree } from './field-tree.js';
-import { EXTENSIONS, REFERENCE_OPERATIONS } from './references.js';
+import { EXTENSIONS } from './reference-extensions.js';
+import { REFERENCE_OPERATIONS } from './reference-operations.js';
 
 export interface RequestFacts {
   method: string;
@@ -155,14 +157,14 @@ function buildOperations(): Map<string, Operation[]> {
   for (const entry of REFERENCE_OPERATIONS) {
     const like = entry.bodiesLike && CONTRACT_OPERATIONS.find((c) => c.op === entry.bodiesLike);
     if (entry.bodiesLike && !like)
-      throw new Error(`references.ts: ${entry.bodiesLike} is no contract operation`);
+      throw new Error(`reference-operations.ts: ${entry.bodiesLike} is no contract operation`);
     add(entry, like ? like.bodies : entry.bodies);
   }
   // Content types first: a field extension then applies to every body the operation takes.
   const ordered = [...EXTENSIONS].sort((a, b) => rank(a) - rank(b));
   for (const extension of ordered) {
     const operation = byOp.get(extension.op);
-    if (!operation) throw new Error(`references.ts: ${extension.op} is no operation`);
+    if (!operation) throw new Error(`reference-extensions.ts: ${extension.op} is no operation`);
     extend(operation, extension);
   }
   const byMethod = new Map<string, Operation[]>();
@@ -174,20 +176,21 @@ function buildOperations(): Map<string, Operation[]> {
 }
 
 function rank(extension: Extension): number {
-  return 'content' in extension ? 0 : 'field' in extension ? 1 : 2;
+  return 'content' in extension ? 0 : 'fields' in extension ? 1 : 2;
 }
 
 function extend(operation: Operation, extension: Extension): void {
-  if ('query' in extension) operation.query.add(extension.query);
+  if ('query' in extension) for (const name of extension.query) operation.query.add(name);
   else if ('content' in extension) {
     const tree = extension.tree ?? operation.bodies.values().next().value ?? true;
     operation.bodies.set(extension.content, tree);
-  } else if ('field' in extension) {
-    for (const [type, tree] of operation.bodies)
-      operation.bodies.set(
-        type,
-        withAt(tree, pointerParts(extension.field), () => extension.tree ?? true),
-      );
+  } else if ('fields' in extension) {
+    for (const [type, tree] of operation.bodies) {
+      let extended = tree;
+      for (const field of extension.fields)
+        extended = withAt(extended, pointerParts(field), () => extension.tree ?? true);
+      operation.bodies.set(type, extended);
+    }
   } else {
     for (const [type, tree] of operation.bodies) {
       const more = extension.add;

@@ -26,14 +26,14 @@ interface Cited {
 /** What another reference adds to (or corrects in) an operation. */
 export type Extension = Cited &
   (
-    | { query: string }
+    | { query: readonly string[] }
     /** A content type the operation also takes, with its field tree (default: the operation's). */
     | { content: string; tree?: FieldTree }
     /**
-     * A field at a JSON pointer (array items as `*`; `''` is the whole body) with its tree
+     * Fields at JSON pointers (array items as `*`; `''` is the whole body) with their tree
      * (default `true`): added, or put in place of the contract's.
      */
-    | { field: string; tree?: FieldTree }
+    | { fields: readonly string[]; tree?: FieldTree }
     /** Values of an enum field (JSON pointer) the contract's enum lacks. */
     | { values: string; add: readonly string[] }
   );
