@@ -1,7 +1,7 @@
 // The operations the published contract lacks that another reference documents, each with its
 // evidence: the seed's endpoint tables (platform.md and ingestion.md of the API reference, each row
 // carrying its evidence tags: vendor SDK, captured responses, utilities) and the vendor's Python
-// SDK (github.com/Infoworks/infoworks-python-sdk at b25f463, release sdk-5.1: what it really sends).
+// SDK (the repository and commit docs/coverage.md names: what it really sends).
 // Hand-kept: an operation lands here only with the row or function that shows it.
 import type { FieldTree, ReferenceOperation } from './field-tree.js';
 
