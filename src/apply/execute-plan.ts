@@ -210,7 +210,7 @@ function refusedAsUnknown(error: unknown): error is ApiError {
 
 /** What to do about an operation the platform refused because it is not in its published API. */
 function byHand(call: Call, error: ApiError): string {
-  const what = call.method === 'DELETE' ? `Delete ${call.address}` : `Make the change to ${call.address}`;
+  const what = `${call.method === 'DELETE' ? 'Delete' : 'Change'} ${call.address}`;
   return `Could not ${intentOf(call)}: the platform answered ${error.status} to ${error.method} ${error.path}, an operation that is not in its published API. ${what} by hand (in the platform's UI), then run dpac plan again.`;
 }
 

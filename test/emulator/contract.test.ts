@@ -108,6 +108,7 @@ describe('the emulator told to serve undocumented operations', () => {
     const run = runCli(['emulator', '--port', '0', '--allow-undocumented'], io);
     for (let i = 0; i < 200 && io.stdout.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const url = /listening on (\S+)/.exec(io.stdout[0] ?? '')?.[1] ?? '';
+    expect(io.stdout.join('\n')).toContain('undocumented:  served');
     try {
       const cli = await new Client({ url } as RunningEmulator).login();
       const path = await withStorage(cli);

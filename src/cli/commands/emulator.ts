@@ -73,6 +73,11 @@ registerCommand((io, setExit) =>
       io.out(`  refresh token: ${emu.adminRefreshToken}`);
       io.out(`  instruments:   ${emu.baseUrl}/_emulator/{journal,reset,faults,health}`);
       if (flags.data) io.out(`  data file:     ${flags.data}`);
+      io.out(
+        flags.allowUndocumented
+          ? '  undocumented:  served (the DELETE of storages, compute templates, interactive clusters)'
+          : '  undocumented:  refused with 405 (--allow-undocumented serves them)',
+      );
       io.out('Press Ctrl-C to stop.');
       await new Promise<void>((resolve) => {
         const stop = (): void => {
