@@ -95,7 +95,7 @@ describe('domains, data connections and generic source types', async () => {
     expect(subtypes.body.result.SNOWFLAKE).toEqual([{ id, name: 'snow' }]);
   });
 
-  it('creates generic source types from multipart bodies only, the contract\'s content type', async () => {
+  it("creates generic source types from multipart bodies only, the contract's content type", async () => {
     const json = await admin.post('/admin/generic-source-type', {
       name: 'teradata',
       driver_class_name: 'com.teradata.jdbc.TeraDriver',
