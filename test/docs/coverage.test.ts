@@ -184,7 +184,7 @@ describe('docs/coverage.md: the references of every call dpac sends', () => {
 
 describe('docs/coverage.md: a verdict for everything beyond the contract', () => {
   it('has a row, with the same items, for every reference extension of an operation dpac sends', async () => {
-    const used = new Set((await kindCalls()).map((u) => u.call));
+    const used = new Set((await referenceRows()).map((r) => r.call));
     const rows = await verdictRows();
     const documented = new Set(
       rows.filter((r) => r.verdict === 'kept').map((r) => sortedKey(r.call, r.items)),

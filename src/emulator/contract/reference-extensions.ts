@@ -83,6 +83,12 @@ export const EXTENSIONS: readonly Extension[] = [
         'seed ingestion.md §4: the advanced configuration list takes the paging query and follows links.next',
     }),
   ),
+  {
+    op: 'GET /sources/{}/table-groups/{}/audit-logs',
+    query: PAGING,
+    evidence:
+      'seed ingestion.md §1.4: the paging parameters apply to all list endpoints in scope; §13: the audit logs are a list',
+  },
   // Environments.
   ...['POST /admin/environment', 'PATCH /admin/environment/{}'].map((op) => ({
     op,
