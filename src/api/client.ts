@@ -6,6 +6,7 @@ import { VERSION } from '../version.js';
 import { type HttpMethod, ReadOnlyViolation } from './errors.js';
 import { DEFAULT_LATENCY_POLICY, LatencyTracker } from './latency.js';
 import { AdaptiveLimiter } from './limiter.js';
+import type { FormFile } from './multipart.js';
 import {
   allItems,
   DEFAULT_MAX_PAGES,
@@ -94,6 +95,8 @@ interface ApiRequest {
   sensitiveKeys?: string[];
   /** Send the body's fields as multipart/form-data (the operation's documented content type). */
   contentType?: 'multipart/form-data';
+  /** With `contentType`: files sent as the form's `files` parts. */
+  files?: readonly FormFile[];
   /**
    * The operation is one no reference documents: a 404 on a DELETE is not taken for "already
    * gone" (it may mean the platform has no such operation), it fails like any other 404.
@@ -221,6 +224,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
     path: pathOnly(hostRelative),
     ...(req.body === undefined ? {} : { body: req.body }),
     ...(req.contentType === 'multipart/form-data' ? { form: true } : {}),
+    ...(req.files ? { formFiles: req.files } : {}),
     ...(req.undocumented ? { notFoundIsFailure: true } : {}),
     ...(req.intent ? { intent: req.intent } : {}),
     ...(req.sensitiveKeys ? { sensitiveKeys: req.sensitiveKeys } : {}),

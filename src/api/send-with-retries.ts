@@ -12,7 +12,7 @@ import {
 import { hedgedAttempt } from './hedged-attempt.js';
 import type { CallClass, LatencyTracker } from './latency.js';
 import { type AdaptiveLimiter, holdSlot } from './limiter.js';
-import { multipartBody } from './multipart.js';
+import { type FormFile, multipartBody } from './multipart.js';
 import { collectSecrets, redact, redactText } from './redact.js';
 import type { RetryBudget } from './retry-budget.js';
 import {
@@ -94,6 +94,8 @@ export interface OutgoingCall {
   body?: unknown;
   /** Send the body's fields as multipart/form-data instead of JSON. */
   form?: boolean;
+  /** Files sent as the form's `files` parts. */
+  formFiles?: readonly FormFile[];
   /** A 404 fails even on a DELETE (an operation no reference documents: it may not exist). */
   notFoundIsFailure?: boolean;
   intent?: string;
@@ -311,7 +313,7 @@ async function encodeBody(
   if (call.body === undefined) return {};
   if (call.body instanceof Uint8Array) return { payload: call.body, contentType: 'application/octet-stream' };
   if (call.form) {
-    const { bytes, contentType } = await multipartBody(call.body as Record<string, unknown>);
+    const { bytes, contentType } = await multipartBody(call.body as Record<string, unknown>, call.formFiles);
     return { payload: bytes, contentType };
   }
   return { payload: JSON.stringify(call.body), contentType: 'application/json' };

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, IndeterminateWriteError } from '../api/errors.js';
+import type { FormFile } from '../api/multipart.js';
 import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue } from '../api/platform-id.js';
 import type { Call, LocalFile } from '../core/call.js';
 import { getPointer } from '../core/json-pointer.js';
@@ -22,6 +23,8 @@ export interface WriteClient {
     body?: unknown;
     intent?: string;
     contentType?: Call['content_type'];
+    /** Files sent as the form's `files` parts. */
+    files?: FormFile[];
     undocumented?: boolean;
   }): Promise<{ status: number; body: unknown }>;
 }
@@ -164,8 +167,15 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
       return { call, status: 'failed', message: `Could not ${intentOf(call)}: ${why}`, ms: ms() };
     }
     let body = filled.value;
+    let files: FormFile[] | undefined;
     try {
-      if (call.upload) body = await readUpload(call.upload, options.cwd ?? process.cwd());
+      const cwd = options.cwd ?? process.cwd();
+      if (call.upload) body = await readUpload(call.upload, cwd);
+      if (call.form_files) {
+        files = await Promise.all(
+          call.form_files.map(async (f) => ({ name: fileName(f), bytes: await readUpload(f, cwd) })),
+        );
+      }
     } catch (error) {
       return {
         call,
@@ -180,6 +190,7 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
       body,
       intent: intentOf(call),
       ...(call.content_type ? { contentType: call.content_type } : {}),
+      ...(files ? { files } : {}),
       ...(call.undocumented ? { undocumented: true } : {}),
     };
     if (call.items) return { ...(await runBatch({ call, req, ids, options })), ms: ms() };
@@ -212,6 +223,11 @@ function refusedAsUnknown(error: unknown): error is ApiError {
 function byHand(call: Call, error: ApiError): string {
   const what = `${call.method === 'DELETE' ? 'Delete' : 'Change'} ${call.address}`;
   return `Could not ${intentOf(call)}: the platform answered ${error.status} to ${error.method} ${error.path}, an operation that is not in its published API. ${what} by hand (in the platform's UI), then run dpac plan again.`;
+}
+
+/** The name a planned file goes by on the platform: its own. */
+function fileName(file: LocalFile): string {
+  return path.basename(file.path);
 }
 
 /** The bytes of a planned upload, if the file still has the size and hash the plan saw. */

@@ -35,6 +35,12 @@ export interface CallDraft {
    */
   content_type?: 'multipart/form-data';
   /**
+   * Local files sent as the form's `files` parts (with `content_type`): a generic source type's
+   * create carries its driver jars, as the contract requires for `fileUpload`. Each is read when
+   * the call is sent and refused if it no longer has the planned size and SHA-256.
+   */
+  form_files?: LocalFile[];
+  /**
    * No reference documents this operation (not in the published contract, the seed's endpoint
    * tables or what the vendor SDK sends): the platform may refuse it. Plans show it; apply turns a
    * 404 or 405 on it into a result naming what to do by hand, never a retry.

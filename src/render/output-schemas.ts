@@ -122,6 +122,12 @@ const call = z.looseObject({
     .describe(
       "The body's fields are sent as multipart/form-data (the call's documented content type), not as JSON.",
     ),
+  form_files: z
+    .array(z.looseObject({ path: z.string(), size: count, sha256: z.string() }))
+    .optional()
+    .describe(
+      "Local files sent as the form's `files` parts; apply refuses one whose size or SHA-256 changed since the plan.",
+    ),
   undocumented: z
     .literal(true)
     .optional()

@@ -84,9 +84,10 @@ export function renderPlanText(plan: Plan, style: Style, options: PlanTextOption
 function uploadsByAddress(plan: Plan): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const call of plan.calls) {
-    if (!call.upload) continue;
-    const name = call.upload.path.split('/').pop() ?? call.upload.path;
-    out.set(call.address, [...(out.get(call.address) ?? []), name]);
+    for (const file of [...(call.upload ? [call.upload] : []), ...(call.form_files ?? [])]) {
+      const name = file.path.split('/').pop() ?? file.path;
+      out.set(call.address, [...(out.get(call.address) ?? []), name]);
+    }
   }
   return out;
 }

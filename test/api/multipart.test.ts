@@ -49,6 +49,29 @@ describe('multipart/form-data bodies', () => {
     });
   });
 
+  it('sends files as files parts, after the fields', async () => {
+    const { server, client, types } = await serverAndClient();
+    await client.request({
+      method: 'POST',
+      path: '/admin/generic-source-type',
+      body: { name: 'td', upload_option: 'fileUpload' },
+      contentType: 'multipart/form-data',
+      files: [
+        { name: 'a.jar', bytes: new TextEncoder().encode('jar-a') },
+        { name: 'b.jar', bytes: new TextEncoder().encode('jar-bb') },
+      ],
+    });
+    const raw = Buffer.from(server.seen[0]?.body ?? '', 'utf8');
+    const form = await new Response(raw, { headers: { 'content-type': types[0] ?? '' } }).formData();
+    expect(form.get('name')).toBe('td');
+    const files = form.getAll('files') as File[];
+    expect(files.map((f) => [f.name, f.size])).toEqual([
+      ['a.jar', 5],
+      ['b.jar', 6],
+    ]);
+    expect(await files[1]?.text()).toBe('jar-bb');
+  });
+
   it('keeps a secret form field out of the error a refusal raises', async () => {
     const { client } = await serverAndClient(400);
     const error = await client

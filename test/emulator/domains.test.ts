@@ -110,12 +110,20 @@ describe('domains, data connections and generic source types', async () => {
     form.set('name', 'mydb');
     form.set('driver_class_name', 'org.my.Driver');
     form.set('upload_option', 'fileUpload');
+    const post = () =>
+      fetch(`${emu.url}/admin/generic-source-type`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}` },
+        body: form,
+      });
+    // The contract requires the files with fileUpload.
+    const without = await post();
+    expect(without.status).toBe(400);
+    expect(((await without.json()) as { details: string }).details).toBe(
+      "'files' is required when upload_option is fileUpload",
+    );
     form.set('files', new Blob([Buffer.from('jar-bytes')]), 'my.jar');
-    const res = await fetch(`${emu.url}/admin/generic-source-type`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin.token}` },
-      body: form,
-    });
+    const res = await post();
     const id = ((await res.json()) as { result: { id: string } }).result.id;
     const files = await admin.get(`/admin/generic-source-type/${id}/files`);
     expect(files.body.result[0]).toMatchObject({ file_name: 'my.jar', file_size: 9 });

@@ -60,6 +60,25 @@ describe('GenericSourceType writes', () => {
     ]);
   });
 
+  it("creates a fileUpload type with its local files as the form's files, one declared by name alone left out", () => {
+    const jar = { name: 'td.jar', size: 3, sha256: 'a'.repeat(64), path: 'drivers/td.jar' };
+    const spec = {
+      driver_class_name: 'org.x.Driver',
+      upload_option: 'fileUpload' as const,
+      files: [jar, { name: 'held.jar', size: 9 }],
+    };
+    expect(GenericSourceType.create(spec, writeContext())).toEqual([
+      {
+        method: 'POST',
+        path: '/admin/generic-source-type',
+        creates: true,
+        body: { name: 'teradata', driver_class_name: 'org.x.Driver', upload_option: 'fileUpload' },
+        content_type: 'multipart/form-data',
+        form_files: [{ path: 'drivers/td.jar', size: 3, sha256: 'a'.repeat(64) }],
+      },
+    ]);
+  });
+
   it('patches only the fields the API can update, and replaces on a driver class change', () => {
     const after = parse({ ...teradata, folder_path: '/opt/drivers/td17' });
     expect(
