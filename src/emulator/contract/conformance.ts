@@ -20,9 +20,9 @@ export interface RequestFacts {
   body: unknown;
 }
 
-export type DeviationKind = 'operation' | 'query' | 'content-type' | 'field' | 'value';
+type DeviationKind = 'operation' | 'query' | 'content-type' | 'field' | 'value';
 
-export interface Deviation {
+interface Deviation {
   kind: DeviationKind;
   /** The parameter, content type or JSON pointer (array items as `*`) at fault. */
   at: string;
@@ -86,7 +86,7 @@ export function checkRequest(req: RequestFacts): Verdict {
 }
 
 /** The media type of a content-type header, lower-cased, without parameters. */
-export function mediaType(contentType: string | undefined): string {
+function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 

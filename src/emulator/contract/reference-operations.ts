@@ -8,7 +8,7 @@ import type { FieldTree, ReferenceOperation } from './field-tree.js';
 /** The paging parameters of a list (seed platform.md §1.3). */
 export const PAGING = ['limit', 'offset', 'sort_by', 'order_by', 'filter'];
 
-export const ADVANCED_CONFIGURATION: FieldTree = {
+const ADVANCED_CONFIGURATION: FieldTree = {
   key: true,
   value: true,
   description: true,
