@@ -96,6 +96,19 @@ export const EXTENSIONS: readonly Extension[] = [
     evidence:
       'seed platform.md §4.3, the create/update body: description (U), support_gov_cloud bool (U sends false); §4.1: real documents carry both (S, U)',
   })),
+  {
+    op: 'PATCH /admin/environment/{}',
+    fields: [
+      '/platform',
+      '/compute_engine',
+      '/data_warehouse_type',
+      '/data_warehouse_configuration/type',
+      '/metastore/type',
+      '/metastore/configuration/mode',
+    ],
+    evidence:
+      "seed platform.md §4.4: full documents are re-posted by the utilities (GET → modify → PATCH, U), and §4.3's create/update body has these fields; the contract's PATCH variants leave them out",
+  },
   // Compute templates and interactive clusters (seed platform.md §4.6, top-level create fields).
   ...[
     'POST /admin/environment/{}/environment-compute-template',
