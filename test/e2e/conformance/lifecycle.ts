@@ -231,6 +231,20 @@ spec:
   column_name: status
   type: regex
   regex_expression: '${two ? '^[A-Z]+$' : '^[A-Z_]+$'}'`,
+    ...(two
+      ? []
+      : [
+          // Dropped in revision 2: deleted on its own, under a table that stays.
+          `kind: ValidationSpec
+metadata:
+  name: status_length
+  source: ${sales}
+  table: ${orders}
+spec:
+  column_name: status
+  type: regex
+  regex_expression: '^.{1,32}$'`,
+        ]),
     `kind: TableGroup
 metadata:
 ${named(r, 'nightly', `\n  source: ${sales}`)}
