@@ -6,7 +6,6 @@ import { VERSION } from '../version.js';
 import { type HttpMethod, ReadOnlyViolation } from './errors.js';
 import { DEFAULT_LATENCY_POLICY, LatencyTracker } from './latency.js';
 import { AdaptiveLimiter } from './limiter.js';
-import type { FormFile } from './multipart.js';
 import {
   allItems,
   DEFAULT_MAX_PAGES,
@@ -17,6 +16,7 @@ import {
   type QueryValue,
   withQuery,
 } from './paging.js';
+import type { FormFile } from './request-body.js';
 import { RetryBudget } from './retry-budget.js';
 import { type CallContext, type CallStats, type OutgoingCall, sendWithRetries } from './send-with-retries.js';
 import { type Credentials, SECURITY_ROUTES, Session } from './session.js';

@@ -12,8 +12,8 @@ import {
 import { hedgedAttempt } from './hedged-attempt.js';
 import type { CallClass, LatencyTracker } from './latency.js';
 import { type AdaptiveLimiter, holdSlot } from './limiter.js';
-import { type FormFile, multipartBody } from './multipart.js';
 import { collectSecrets, redact, redactText } from './redact.js';
+import { encodeBody, type FormFile } from './request-body.js';
 import type { RetryBudget } from './retry-budget.js';
 import {
   backoffDelay,
@@ -304,19 +304,6 @@ function redactedBody(call: OutgoingCall): unknown {
   return call.body instanceof Uint8Array
     ? `(${call.body.length} bytes)`
     : redact(call.body, call.sensitiveKeys);
-}
-
-/** Bytes (a file upload) go as they are, a form as multipart/form-data, anything else as JSON. */
-async function encodeBody(
-  call: OutgoingCall,
-): Promise<{ payload?: string | Uint8Array; contentType?: string }> {
-  if (call.body === undefined) return {};
-  if (call.body instanceof Uint8Array) return { payload: call.body, contentType: 'application/octet-stream' };
-  if (call.form) {
-    const { bytes, contentType } = await multipartBody(call.body as Record<string, unknown>, call.formFiles);
-    return { payload: bytes, contentType };
-  }
-  return { payload: JSON.stringify(call.body), contentType: 'application/json' };
 }
 
 function headersFor(

@@ -1,6 +1,6 @@
-// A JSON object's fields (and files) as a multipart/form-data body, built by undici's FormData and
-// serialised by its Response (the web-standard encoder fetch uses: boundary, escaping and CRLFs
-// are not ours).
+// How a call's body goes on the wire: bytes (a file upload) as they are, a form as
+// multipart/form-data — built by undici's FormData and serialised by its Response, the web-standard
+// encoder fetch uses (boundary, escaping and CRLFs are not ours) — and anything else as JSON.
 import { FormData, Response } from 'undici';
 
 /** A file sent as a `files` part of a form: its file name and bytes. */
@@ -14,7 +14,7 @@ export interface FormFile {
  * encoding for the object fields of a form); null and undefined fields are left out. Files follow,
  * each a `files` part.
  */
-export async function multipartBody(
+async function multipartBody(
   fields: Readonly<Record<string, unknown>>,
   files: readonly FormFile[] = [],
 ): Promise<{ bytes: Uint8Array; contentType: string }> {
@@ -27,4 +27,19 @@ export async function multipartBody(
   const encoded = new Response(form);
   const contentType = encoded.headers.get('content-type') ?? 'multipart/form-data';
   return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType };
+}
+
+/** The payload and content type of a body: bytes as they are, a form's fields (and files), or JSON. */
+export async function encodeBody(call: {
+  body?: unknown;
+  form?: boolean;
+  formFiles?: readonly FormFile[];
+}): Promise<{ payload?: string | Uint8Array; contentType?: string }> {
+  if (call.body === undefined) return {};
+  if (call.body instanceof Uint8Array) return { payload: call.body, contentType: 'application/octet-stream' };
+  if (call.form) {
+    const { bytes, contentType } = await multipartBody(call.body as Record<string, unknown>, call.formFiles);
+    return { payload: bytes, contentType };
+  }
+  return { payload: JSON.stringify(call.body), contentType: 'application/json' };
 }
