@@ -16,6 +16,7 @@ import {
   type QueryValue,
   withQuery,
 } from './paging.js';
+import type { FormFile } from './request-body.js';
 import { RetryBudget } from './retry-budget.js';
 import { type CallContext, type CallStats, type OutgoingCall, sendWithRetries } from './send-with-retries.js';
 import { type Credentials, SECURITY_ROUTES, Session } from './session.js';
@@ -92,6 +93,15 @@ interface ApiRequest {
   intent?: string;
   /** Body keys to redact besides the usual password/token/secret family. */
   sensitiveKeys?: string[];
+  /** Send the body's fields as multipart/form-data (the operation's documented content type). */
+  contentType?: 'multipart/form-data';
+  /** With `contentType`: files sent as the form's `files` parts. */
+  files?: readonly FormFile[];
+  /**
+   * The operation is one no reference documents: a 404 on a DELETE is not taken for "already
+   * gone" (it may mean the platform has no such operation), it fails like any other 404.
+   */
+  undocumented?: boolean;
 }
 
 interface ApiResponse<T> {
@@ -213,6 +223,9 @@ export function createClient(options: CreateClientOptions): ApiClient {
     url: urlOf(hostRelative),
     path: pathOnly(hostRelative),
     ...(req.body === undefined ? {} : { body: req.body }),
+    ...(req.contentType === 'multipart/form-data' ? { form: true } : {}),
+    ...(req.files ? { formFiles: req.files } : {}),
+    ...(req.undocumented ? { notFoundIsFailure: true } : {}),
     ...(req.intent ? { intent: req.intent } : {}),
     ...(req.sensitiveKeys ? { sensitiveKeys: req.sensitiveKeys } : {}),
     authorize: async () => {

@@ -13,6 +13,7 @@ import { hedgedAttempt } from './hedged-attempt.js';
 import type { CallClass, LatencyTracker } from './latency.js';
 import { type AdaptiveLimiter, holdSlot } from './limiter.js';
 import { collectSecrets, redact, redactText } from './redact.js';
+import { encodeBody, type FormFile } from './request-body.js';
 import type { RetryBudget } from './retry-budget.js';
 import {
   backoffDelay,
@@ -91,6 +92,12 @@ export interface OutgoingCall {
   /** Host-relative path without query, for messages: `/v3/sources/66cd…`. */
   path: string;
   body?: unknown;
+  /** Send the body's fields as multipart/form-data instead of JSON. */
+  form?: boolean;
+  /** Files sent as the form's `files` parts. */
+  formFiles?: readonly FormFile[];
+  /** A 404 fails even on a DELETE (an operation no reference documents: it may not exist). */
+  notFoundIsFailure?: boolean;
   intent?: string;
   sensitiveKeys?: readonly string[];
   authorize: () => Promise<Authorization>;
@@ -111,10 +118,8 @@ export interface CallResult {
 }
 
 export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Promise<CallResult> {
-  // Bytes (a file upload) go as they are; anything else as JSON.
   const binary = call.body instanceof Uint8Array;
-  const bodyText =
-    call.body === undefined || binary ? (call.body as Uint8Array | undefined) : JSON.stringify(call.body);
+  const { payload: bodyText, contentType } = await encodeBody(call);
   const secrets = (): string[] => [
     ...ctx.secrets(),
     ...(binary ? [] : collectSecrets(call.body, call.sensitiveKeys)),
@@ -157,7 +162,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
     const slot = holdSlot(call.limiter, ctx.latency.slowAfter(call.method === 'GET' ? 'read' : 'write'));
     let result: AttemptResult;
     try {
-      result = await attempt(ctx, call, headersFor(ctx, auth, contentTypeOf(bodyText)), bodyText);
+      result = await attempt(ctx, call, headersFor(ctx, auth, contentType), bodyText);
     } finally {
       slot.release();
     }
@@ -170,7 +175,9 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
     const tookMs = performance.now() - startedAt;
     if (outcome === 'success') call.limiter?.onSuccess(tookMs);
     const elapsed = Math.round(tookMs);
-    const decision = decide(call.method, outcome, status);
+    const decided = decide(call.method, outcome, status);
+    // A 404 on an undocumented DELETE may mean the platform has no such operation: not "gone".
+    const decision = decided === 'gone' && call.notFoundIsFailure ? 'fail' : decided;
     const what =
       result.kind === 'response' ? String(result.status) : `${result.failure}${errnoSuffix(result)}`;
     ctx.log?.(`${call.method} ${logPath()} ${what} ${elapsed}ms${retries > 0 ? ` retries=${retries}` : ''}`);
@@ -297,11 +304,6 @@ function redactedBody(call: OutgoingCall): unknown {
   return call.body instanceof Uint8Array
     ? `(${call.body.length} bytes)`
     : redact(call.body, call.sensitiveKeys);
-}
-
-function contentTypeOf(body: string | Uint8Array | undefined): string | undefined {
-  if (body === undefined) return undefined;
-  return typeof body === 'string' ? 'application/json' : 'application/octet-stream';
 }
 
 function headersFor(

@@ -5,8 +5,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IndeterminateWriteError } from '../api/errors.js';
+import { ApiError, IndeterminateWriteError } from '../api/errors.js';
 import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue } from '../api/platform-id.js';
+import type { FormFile } from '../api/request-body.js';
 import type { Call, LocalFile } from '../core/call.js';
 import { getPointer } from '../core/json-pointer.js';
 import { MinHeap } from '../core/min-heap.js';
@@ -21,6 +22,10 @@ export interface WriteClient {
     path: string;
     body?: unknown;
     intent?: string;
+    contentType?: Call['content_type'];
+    /** Files sent as the form's `files` parts. */
+    files?: FormFile[];
+    undocumented?: boolean;
   }): Promise<{ status: number; body: unknown }>;
 }
 
@@ -162,8 +167,15 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
       return { call, status: 'failed', message: `Could not ${intentOf(call)}: ${why}`, ms: ms() };
     }
     let body = filled.value;
+    let files: FormFile[] | undefined;
     try {
-      if (call.upload) body = await readUpload(call.upload, options.cwd ?? process.cwd());
+      const cwd = options.cwd ?? process.cwd();
+      if (call.upload) body = await readUpload(call.upload, cwd);
+      if (call.form_files) {
+        files = await Promise.all(
+          call.form_files.map(async (f) => ({ name: fileName(f), bytes: await readUpload(f, cwd) })),
+        );
+      }
     } catch (error) {
       return {
         call,
@@ -172,7 +184,15 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
         ms: ms(),
       };
     }
-    const req = { method: call.method, path: path.value, body, intent: intentOf(call) };
+    const req = {
+      method: call.method,
+      path: path.value,
+      body,
+      intent: intentOf(call),
+      ...(call.content_type ? { contentType: call.content_type } : {}),
+      ...(files ? { files } : {}),
+      ...(call.undocumented ? { undocumented: true } : {}),
+    };
     if (call.items) return { ...(await runBatch({ call, req, ids, options })), ms: ms() };
     try {
       const res = await options.client.request(req);
@@ -184,11 +204,30 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
       }
       return { call, status: 'applied', id, ms: ms() };
     } catch (error) {
+      if (call.undocumented && refusedAsUnknown(error)) {
+        return { call, status: 'failed', message: byHand(call, error), ms: ms() };
+      }
       if (!isIndeterminate(error)) return { call, status: 'failed', message: messageOf(error), ms: ms() };
       const settled = await resolveAmbiguousCreate({ call, req, ids, options });
       return { ...settled, ms: ms() };
     }
   }
+}
+
+/** A 404 or 405: the platform does not have the operation (or the object), so retrying cannot help. */
+function refusedAsUnknown(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 404 || error.status === 405);
+}
+
+/** What to do about an operation the platform refused because it is not in its published API. */
+function byHand(call: Call, error: ApiError): string {
+  const what = `${call.method === 'DELETE' ? 'Delete' : 'Change'} ${call.address}`;
+  return `Could not ${intentOf(call)}: the platform answered ${error.status} to ${error.method} ${error.path}, an operation that is not in its published API. ${what} by hand (in the platform's UI), then run dpac plan again.`;
+}
+
+/** The name a planned file goes by on the platform: its own. */
+function fileName(file: LocalFile): string {
+  return path.basename(file.path);
 }
 
 /** The bytes of a planned upload, if the file still has the size and hash the plan saw. */

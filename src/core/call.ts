@@ -32,6 +32,23 @@ export interface CallDraft {
    * call is sent and refused if it no longer has the planned size and SHA-256.
    */
   upload?: LocalFile;
+  /**
+   * How the body's fields are sent when not as JSON: `multipart/form-data`, the content type the
+   * published contract gives the call (a generic source type's create and update).
+   */
+  content_type?: 'multipart/form-data';
+  /**
+   * Local files sent as the form's `files` parts (with `content_type`): a generic source type's
+   * create carries its driver jars, as the contract requires for `fileUpload`. Each is read when
+   * the call is sent and refused if it no longer has the planned size and SHA-256.
+   */
+  form_files?: LocalFile[];
+  /**
+   * No reference documents this operation (not in the published contract, the seed's endpoint
+   * tables or what the vendor SDK sends): the platform may refuse it. Plans show it; apply turns a
+   * 404 or 405 on it into a result naming what to do by hand, never a retry.
+   */
+  undocumented?: true;
 }
 
 const localFileSchema = z
@@ -102,6 +119,24 @@ export const callSchema = z.object({
       'A batch: item i of the body list creates `items[i]`; `address` is their parent. Each item succeeds or fails alone.',
     ),
   upload: localFileSchema.optional(),
+  content_type: z
+    .literal('multipart/form-data')
+    .optional()
+    .describe(
+      "The body's fields are sent as multipart/form-data (the call's documented content type), not as JSON.",
+    ),
+  form_files: z
+    .array(localFileSchema)
+    .optional()
+    .describe(
+      "Local files sent as the form's `files` parts; apply refuses one whose size or SHA-256 changed since the plan.",
+    ),
+  undocumented: z
+    .literal(true)
+    .optional()
+    .describe(
+      'Not in the published API (no reference documents this operation): the platform may refuse it. Apply reports a 404 or 405 on it as the object to handle by hand, never retried.',
+    ),
 });
 
 /** The unit of a plan: one literal API call (the type is the contract's, `callSchema`). */

@@ -1,16 +1,18 @@
-// Request body parsing: JSON (empty → undefined), multipart/form-data as fields + file summaries.
+// Request body parsing: JSON (empty → undefined), multipart/form-data through undici's web-standard
+// parser (Response.formData(), the one fetch uses) as fields + file summaries, raw bytes as a size.
+import { Response } from 'undici';
 import { EmuError } from './errors.js';
 
+/** A file part of a multipart body: its name and size (the emulator keeps no contents). */
 export interface UploadedFile {
-  field: string;
   file_name: string;
   size: number;
 }
 
-export function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+export async function parseBody(raw: Buffer, contentType: string | undefined): Promise<unknown> {
   if (raw.length === 0) return undefined;
   const type = (contentType ?? '').toLowerCase();
-  if (type.startsWith('multipart/form-data')) return parseMultipart(raw, type);
+  if (type.startsWith('multipart/form-data')) return parseMultipart(raw, contentType ?? '');
   if (type.startsWith('application/octet-stream')) return { bytes: raw.length };
   const text = raw.toString('utf8');
   if (text.trim() === '') return undefined;
@@ -22,36 +24,29 @@ export function parseBody(raw: Buffer, contentType: string | undefined): unknown
 }
 
 /**
- * Minimal multipart reader: text parts become string fields; file parts are summarised into
- * `files: [{field, file_name, size}]` (the emulator keeps no file contents).
+ * Parts become fields by name: text (a JSON object or list read as JSON, as OpenAPI encodes the
+ * object fields of a form) or an UploadedFile; a name sent more than once holds the list.
  */
-function parseMultipart(raw: Buffer, contentType: string): Record<string, unknown> {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  const marker = boundary?.[1] ?? boundary?.[2];
-  if (!marker) throw new EmuError(400, 'IW10006', 'multipart body without a boundary');
-  const out: Record<string, unknown> = {};
-  const files: UploadedFile[] = [];
-  const text = raw.toString('latin1');
-  for (const part of text.split(`--${marker}`)) {
-    const headerEnd = part.indexOf('\r\n\r\n');
-    if (headerEnd === -1) continue;
-    const headers = part.slice(0, headerEnd);
-    const content = part.slice(headerEnd + 4).replace(/\r\n$/, '');
-    const name = /name="([^"]*)"/i.exec(headers)?.[1];
-    if (!name) continue;
-    const fileName = /filename="([^"]*)"/i.exec(headers)?.[1];
-    if (fileName !== undefined) {
-      files.push({ field: name, file_name: fileName, size: Buffer.byteLength(content, 'latin1') });
-      continue;
-    }
-    const value = Buffer.from(content, 'latin1').toString('utf8');
-    out[name] = parseFieldValue(value);
+async function parseMultipart(raw: Buffer, contentType: string): Promise<Record<string, unknown>> {
+  let form: Awaited<ReturnType<Response['formData']>>;
+  try {
+    form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new EmuError(400, 'IW10006', `multipart/form-data body that cannot be read: ${why}`);
   }
-  if (files.length > 0) out.files = files;
+  const out: Record<string, unknown> = {};
+  for (const name of new Set(form.keys())) {
+    const values = form
+      .getAll(name)
+      .map((value) =>
+        typeof value === 'string' ? parseFieldValue(value) : { file_name: value.name, size: value.size },
+      );
+    out[name] = values.length === 1 ? values[0] : values;
+  }
   return out;
 }
 
-/** Multipart fields carrying JSON documents (objects/arrays) are read as JSON. */
 function parseFieldValue(value: string): unknown {
   const trimmed = value.trim();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {

@@ -9,6 +9,7 @@ import type {
   RouteOptions,
 } from './app.js';
 import { ANONYMOUS, authenticateBearer, type Sessions } from './auth.js';
+import type { RequestFacts } from './contract/conformance.js';
 import { EmuError } from './errors.js';
 import { entityFromPattern, type Journal } from './journal.js';
 import { decodeSegment } from './query.js';
@@ -37,6 +38,8 @@ export interface RouterContext {
   journal: Journal;
   config: EmulatorConfig;
   now: () => Date;
+  /** A request to a route the references do not back, refused once the caller is authorised. */
+  screen?: (facts: RequestFacts) => EmuResult | undefined;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -114,6 +117,8 @@ export class Router {
       if (route.options.admin && !user.isAdmin) {
         throw new EmuError(403, 'IW10004', 'Forbidden: this operation requires the admin role');
       }
+      const refusal = this.ctx.screen?.({ ...incoming, contentType: incoming.headers['content-type'] });
+      if (refusal) return { ...refusal, committed: false };
       const req: EmuRequest = {
         method: route.method,
         path: incoming.path,

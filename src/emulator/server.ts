@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { EmulatorConfig, EmuResult, JournalEntry, Revision } from './app.js';
 import { ADMIN_EMAIL, ADMIN_ID, ADMIN_PASSWORD, ADMIN_REFRESH_TOKEN, Sessions } from './auth.js';
 import { parseBody } from './body.js';
+import type { RequestFacts } from './contract/conformance.js';
+import { screenRequest } from './contract/refusal.js';
 import { EmuError } from './errors.js';
 import { Faults } from './faults.js';
 import { handleInstrument } from './instruments.js';
@@ -33,6 +35,19 @@ export interface EmulatorOptions {
   quiet?: boolean;
   /** Injectable clock (tests). */
   now?: () => Date;
+  /**
+   * Hold every /v3 request to the references (contract, seed, vendor SDK; see contract/): what
+   * they do not document is refused — 405, 415, or 400 naming the parameter or field. Default
+   * true; false accepts it as the platform might (the conformance test counts it instead).
+   */
+  strict?: boolean;
+  /**
+   * Serve the operations no reference documents (DELETE of environment storages, compute templates
+   * and interactive clusters) instead of answering 405, as a platform that has them would.
+   */
+  allowUndocumented?: boolean;
+  /** Keep every /v3 request (method, path, query, content type, parsed body) for requests(). */
+  recordRequests?: boolean;
 }
 
 export interface RunningEmulator {
@@ -46,6 +61,8 @@ export interface RunningEmulator {
   /** Empties the store at once; settles once that is saved (with `data`), like any other write. */
   reset(): Promise<void>;
   setFaults(spec: string): void;
+  /** Every /v3 request received, in order (with `recordRequests`; empty otherwise). */
+  requests(): RequestFacts[];
   /** Test instrument: every access token minted (emulator-clock ms) and how many expired ones were refused. */
   tokenLog(): { mints: Array<{ at: number; exp: number }>; expiredRefused: number };
   store: Store;
@@ -69,7 +86,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const journal = new Journal();
   const sessions = new Sessions(config, now);
   const faults = new Faults(options.faults);
-  const router = new Router({ store, sessions, journal, config, now });
+  const allowUndocumented = options.allowUndocumented ?? false;
+  const router = new Router({
+    store,
+    sessions,
+    journal,
+    config,
+    now,
+    ...((options.strict ?? true)
+      ? { screen: (facts: RequestFacts) => screenRequest(facts, allowUndocumented) }
+      : {}),
+  });
   registerRoutes(router.app(), { sessions });
 
   const state = options.dataFile ? loadState(options.dataFile) : undefined;
@@ -93,6 +120,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     return persist();
   };
 
+  const recorded: RequestFacts[] = [];
   const server = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
@@ -114,7 +142,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     );
     let body: unknown;
     try {
-      body = parseBody(raw, headers['content-type']);
+      body = await parseBody(raw, headers['content-type']);
     } catch (error) {
       if (error instanceof EmuError) return send(res, failFrom(error));
       throw error;
@@ -130,6 +158,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return send(res, fail(404, 'IW10001', `No route for ${method} ${path}`, 'Resource not found'));
     }
     const apiPath = path.slice(3) || '/';
+    if (options.recordRequests) {
+      recorded.push({ method, path: apiPath, query, contentType: headers['content-type'], body });
+    }
     const latency = faults.latencyMs ?? options.latencyMs ?? 0;
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
     const fault = faults.decide(method, apiPath);
@@ -192,6 +223,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     journal: (since) => journal.since(since),
     reset,
+    requests: () => [...recorded],
     setFaults: (spec) => faults.set(spec),
     tokenLog: () => ({
       mints: sessions.mints.map((m) => ({ ...m })),

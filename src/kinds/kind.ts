@@ -90,6 +90,12 @@ interface ReadSpec {
   /** Extra per-item GETs for sub-documents (name → path template with `{id}`). Keep them few. */
   documents?: Record<string, string>;
   /**
+   * The documents that are lists (advanced configurations): read page by page, as their reference
+   * documents paging. Every other document is one plain GET with no query: no reference declares
+   * a parameter on them.
+   */
+  documentLists?: readonly string[];
+  /**
    * The top-level spec keys each document feeds. A document is then read only for objects whose
    * manifest manages one of those keys (export reads them all). Without an entry: always read.
    */

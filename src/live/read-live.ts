@@ -195,7 +195,11 @@ async function readCollection(
         const docs: Record<string, unknown> = {};
         await Promise.all(
           (wanted ?? wantedDocuments(entry.managed)).map(async ([doc, template]) => {
-            docs[doc] = await readDocument(client, renderPath(template, ids));
+            docs[doc] = await readDocument(
+              client,
+              renderPath(template, ids),
+              def.read.documentLists?.includes(doc),
+            );
           }),
         );
         return finish(item, docs);
@@ -252,17 +256,13 @@ export function withoutKeys(item: Record<string, unknown>, keys: readonly string
   return dropKeys({ ...item }, keys);
 }
 
-const DOCUMENT_PAGE = 500;
-
 /**
- * GET a sub-document; `result` is unwrapped when present. A list document is asked for with a
- * large page so one GET usually suffices; a full page is followed to the end.
+ * A sub-document: a list one page by page like any list, a single document by one plain GET (no
+ * query: its references declare none) with `result` unwrapped when present.
  */
-async function readDocument(client: ReadClient, path: string): Promise<unknown> {
-  const body = await client.get<Record<string, unknown>>(path, { limit: String(DOCUMENT_PAGE) });
-  if (body && typeof body === 'object' && Array.isArray(body.result) && body.result.length >= DOCUMENT_PAGE) {
-    return allItems(client.pages(path));
-  }
+async function readDocument(client: ReadClient, path: string, list = false): Promise<unknown> {
+  if (list) return allItems(client.pages(path));
+  const body = await client.get<Record<string, unknown>>(path);
   return body && typeof body === 'object' && 'result' in body ? body.result : body;
 }
 

@@ -10,10 +10,24 @@ export function renderCalls(calls: readonly Call[], style: Style): string {
     const after = c.depends_on.length ? paint(style, 'dim', `  (after ${c.depends_on.join(', ')})`) : '';
     const about = c.note ? `${c.address} ${c.note}` : c.address;
     const note = paint(style, 'dim', `  # ${about}${c.items ? ` ${itemsLabel(c.items)}` : ''}`);
-    lines.push(`  ${c.id.padEnd(5)} ${c.method.padEnd(6)} ${c.path}${note}${after}`);
+    const risk = c.undocumented ? paint(style, 'yellow', `  [${UNDOCUMENTED}]`) : '';
+    lines.push(`  ${c.id.padEnd(5)} ${c.method.padEnd(6)} ${c.path}${note}${risk}${after}`);
     if (c.body !== undefined) lines.push(`        ${JSON.stringify(c.body)}`);
   }
   return lines.join('\n');
+}
+
+/** How a plan marks a call no reference documents (`Call.undocumented`). */
+export const UNDOCUMENTED = 'not in the published API: the platform may refuse it';
+
+/** One warning per call no reference documents: what it is and what apply does if it is refused. */
+export function undocumentedWarnings(calls: readonly Call[]): string[] {
+  return calls
+    .filter((c) => c.undocumented)
+    .map(
+      (c) =>
+        `${c.address}: ${c.method} ${c.path} is ${UNDOCUMENTED}; if it does, apply reports the object to handle by hand and goes on with the rest.`,
+    );
 }
 
 /** The objects of a batch, by name: all of a few, the first ones of many (the body lists all). */

@@ -15,13 +15,22 @@ import {
   MARKDOWN_LIMIT,
   type Section,
 } from './markdown.js';
+import { UNDOCUMENTED, undocumentedWarnings } from './render-calls.js';
 import { summaryLine } from './render-plan-text.js';
 
 export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
   const unmanaged = plan.summary.unmanaged
     ? ` ${plan.summary.unmanaged} unmanaged live objects left untouched.`
     : '';
-  const head = ['### dpac plan', '', `**${summaryLine(plan)}**${unmanaged}`, '', ''].join('\n');
+  const warnings = undocumentedWarnings(plan.calls).map((w) => `- **Warning:** ${w}`);
+  const head = [
+    '### dpac plan',
+    '',
+    `**${summaryLine(plan)}**${unmanaged}`,
+    '',
+    ...(warnings.length ? [...warnings, ''] : []),
+    '',
+  ].join('\n');
   if (plan.changes.length === 0) return `${head}No changes. Live state matches the manifests.`;
   const sections: Section[] = [...byKind(plan.changes).map(kindSection), callsSection(plan)];
   return fitSections(head, sections, cap).trimEnd();
@@ -103,8 +112,10 @@ function callsSection(plan: Plan): Section {
   const n = plan.calls.length;
   const note = `_${n} API call${n === 1 ? '' : 's'}: \`dpac plan --show-calls\` lists them._\n`;
   const full = () =>
-    details('API calls', ['```', ...plan.calls.map((c) => `${c.id} ${c.method} ${c.path}`), '```']).join(
-      '\n',
-    );
+    details('API calls', [
+      '```',
+      ...plan.calls.map((c) => `${c.id} ${c.method} ${c.path}${c.undocumented ? `  [${UNDOCUMENTED}]` : ''}`),
+      '```',
+    ]).join('\n');
   return { levels: [full, () => note] };
 }

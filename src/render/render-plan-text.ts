@@ -6,6 +6,7 @@ import { ACTION_SYMBOL, type Action } from '../diff/change.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { fieldDiffLines } from './field-diff.js';
 import { formatValue, leaves } from './format-value.js';
+import { undocumentedWarnings } from './render-calls.js';
 import { renderUnmanaged } from './render-unmanaged.js';
 import { ACTION_TONE, ACTION_VERB, paint, type Style } from './style.js';
 
@@ -60,6 +61,7 @@ export function renderPlanText(plan: Plan, style: Style, options: PlanTextOption
     );
   }
   for (const p of plan.problems) lines.push(paint(style, 'yellow', `Warning: ${p.address} ${p.why}.`));
+  for (const w of undocumentedWarnings(plan.calls)) lines.push(paint(style, 'yellow', `Warning: ${w}`));
   for (const h of plan.rename_hints ?? []) {
     const { name } = parseAddress(h.from);
     lines.push(
@@ -82,9 +84,10 @@ export function renderPlanText(plan: Plan, style: Style, options: PlanTextOption
 function uploadsByAddress(plan: Plan): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const call of plan.calls) {
-    if (!call.upload) continue;
-    const name = call.upload.path.split('/').pop() ?? call.upload.path;
-    out.set(call.address, [...(out.get(call.address) ?? []), name]);
+    for (const file of [...(call.upload ? [call.upload] : []), ...(call.form_files ?? [])]) {
+      const name = file.path.split('/').pop() ?? file.path;
+      out.set(call.address, [...(out.get(call.address) ?? []), name]);
+    }
   }
   return out;
 }

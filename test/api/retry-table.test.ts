@@ -190,6 +190,18 @@ describe('other 5xx (not 501)', () => {
     expect(client.stats().deletesAlreadyGone).toBe(1);
   });
 
+  it('fails an undocumented DELETE answered 404 (the operation may not exist), and a 405, without retrying', async () => {
+    for (const status of [404, 405]) {
+      const { server, client } = await setup([status]);
+      const error = await client
+        .request({ method: 'DELETE', path: '/domains/d1', undocumented: true })
+        .catch((e: unknown) => e);
+      expect((error as ApiError).status).toBe(status);
+      expect(countOf(server, 'DELETE')).toBe(1);
+      expect(client.stats().deletesAlreadyGone).toBe(0);
+    }
+  });
+
   it.each(['PATCH', 'POST'] as const)('never re-sends a %s: it is indeterminate', async (method) => {
     const { server, client } = await setup([502]);
     const error = await call(client, method).catch((e: unknown) => e);

@@ -35,6 +35,46 @@ const indeterminate = (req: Req) =>
 const base = { env: {}, parallelism: 4, readBackDelaysMs: [0, 0], sleep: async () => {} };
 
 describe('executePlan', () => {
+  it('turns a 404 or 405 on an undocumented call into a step to do by hand, and goes on with the rest', async () => {
+    for (const status of [404, 405]) {
+      const calls = [
+        call('c1', {
+          address: 'EnvironmentStorage/prod/lake',
+          method: 'DELETE',
+          path: '/admin/environment/e/environment-storage/s',
+          undocumented: true,
+        }),
+        call('c2', { address: 'Domain/d', method: 'PATCH', path: '/domains/d', body: { description: 'x' } }),
+      ];
+      const client = fakeClient((req) =>
+        req.method === 'DELETE'
+          ? new ApiError({ status, method: 'DELETE', path: `/v3${req.path}`, intent: req.intent })
+          : { result: { id: 'd' } },
+      );
+      const results = await executePlan({ ...base, calls, client, readBack: async () => [] });
+      expect(results.map((r) => r.status)).toEqual(['failed', 'applied']);
+      expect(results[0]?.message).toBe(
+        `Could not delete EnvironmentStorage/prod/lake: the platform answered ${status} to DELETE /v3/admin/environment/e/environment-storage/s, an operation that is not in its published API. Delete EnvironmentStorage/prod/lake by hand (in the platform's UI), then run dpac plan again.`,
+      );
+      expect(client.sent[0]).toMatchObject({ method: 'DELETE', undocumented: true });
+      expect(client.sent.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    }
+  });
+
+  it('sends a call marked multipart/form-data with that content type', async () => {
+    const calls = [
+      call('c1', {
+        address: 'GenericSourceType/t',
+        path: '/admin/generic-source-type',
+        body: { name: 't' },
+        content_type: 'multipart/form-data',
+      }),
+    ];
+    const client = fakeClient(() => ({ result: { id: 't' } }));
+    await executePlan({ ...base, calls, client, readBack: async () => [] });
+    expect(client.sent[0]).toMatchObject({ contentType: 'multipart/form-data', body: { name: 't' } });
+  });
+
   it('fills the id a create returned into the calls that depend on it', async () => {
     const calls = [
       call('c1', { address: 'Source/s', path: '/sources', creates: true, body: { name: 's' } }),

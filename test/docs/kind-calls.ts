@@ -5,6 +5,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Address, IdRef, makeAddress } from '../../src/core/address.js';
+import type { CallDraft } from '../../src/core/call.js';
 import { KIND_NAMES, KINDS, type KindName } from '../../src/kinds/index.js';
 import type { IdExpr, WriteContext } from '../../src/kinds/kind.js';
 import { loadManifests } from '../../src/manifest/load-manifests.js';
@@ -14,6 +15,8 @@ export interface KindCall {
   kind: KindName;
   /** `GET /sources/{}/tables` */
   call: string;
+  /** What is sent, for a write: the drafted call (its path and body still hold placeholders). */
+  draft?: CallDraft;
 }
 
 /** Ids, placeholders and `{slot}`s become `{}`; the query is dropped. */
@@ -71,8 +74,8 @@ export async function kindCalls(): Promise<KindCall[]> {
     const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) throw new Error(errors.map((d) => d.summary).join('\n'));
     const out: KindCall[] = [];
-    const add = (kind: KindName, method: string, p: string) =>
-      out.push({ kind, call: `${method} ${normalizePath(p)}` });
+    const add = (kind: KindName, method: string, p: string, draft?: CallDraft) =>
+      out.push({ kind, call: `${method} ${normalizePath(p)}`, ...(draft ? { draft } : {}) });
     for (const kind of KIND_NAMES) {
       const read = KINDS[kind].read;
       for (const p of [read.list, read.detail, ...Object.values(read.documents ?? {})])
@@ -87,11 +90,11 @@ export async function kindCalls(): Promise<KindCall[]> {
         ...kind.update({}, spec, new Set(Object.keys(spec)), ctx),
         ...kind.remove(spec, ctx),
       ];
-      for (const c of calls) add(m.kind, c.method, c.path);
+      for (const c of calls) add(m.kind, c.method, c.path, c);
       // Lists emptied, then every item's value changed: the calls that remove and rewrite sub-items.
       for (const after of [emptied(spec), revalued(spec)]) {
         for (const c of kind.update(spec, after, new Set(Object.keys(spec)), ctx))
-          add(m.kind, c.method, c.path);
+          add(m.kind, c.method, c.path, c);
       }
     }
     return out;

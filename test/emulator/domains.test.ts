@@ -83,32 +83,47 @@ describe('domains, data connections and generic source types', async () => {
     expect((await admin.put(`/admin/data-connections/${id}`, { ...body, description: 'put' })).status).toBe(
       200,
     );
-    expect((await admin.patch(`/admin/data-connections/${id}`, { description: 'patch' })).status).toBe(200);
+    // The contract's PATCH takes the flat Snowflake fields; description is not one of them.
+    const flat = await admin.patch(`/admin/data-connections/${id}`, { description: 'patch' });
+    expect(flat.status).toBe(400);
+    expect(flat.body.details).toBe('unknown field /description');
+    expect((await admin.patch(`/admin/data-connections/${id}`, { warehouse: 'WH' })).status).toBe(200);
     const got = (await admin.get(`/admin/data-connections/${id}`)).body.result;
-    expect(got).toMatchObject({ sub_type: 'SNOWFLAKE', description: 'patch' });
+    expect(got).toMatchObject({ sub_type: 'SNOWFLAKE', description: 'put' });
     expect(got.properties.password).not.toBe('pw');
     const subtypes = await admin.get('/data-connections-subtypes?environment_platform=azure');
     expect(subtypes.body.result.SNOWFLAKE).toEqual([{ id, name: 'snow' }]);
   });
 
-  it('creates generic source types from JSON and multipart bodies', async () => {
+  it("creates generic source types from multipart bodies only, the contract's content type", async () => {
     const json = await admin.post('/admin/generic-source-type', {
       name: 'teradata',
       driver_class_name: 'com.teradata.jdbc.TeraDriver',
       upload_option: 'serverLocation',
       folder_path: '/opt/drivers',
     });
-    expect(json.body.message).toBe('Successfully created generic source type.');
+    expect(json.status).toBe(415);
+    expect(json.body.details).toBe(
+      'POST /admin/generic-source-type takes multipart/form-data, not application/json',
+    );
     const form = new FormData();
     form.set('name', 'mydb');
     form.set('driver_class_name', 'org.my.Driver');
     form.set('upload_option', 'fileUpload');
+    const post = () =>
+      fetch(`${emu.url}/admin/generic-source-type`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}` },
+        body: form,
+      });
+    // The contract requires the files with fileUpload.
+    const without = await post();
+    expect(without.status).toBe(400);
+    expect(((await without.json()) as { details: string }).details).toBe(
+      "'files' is required when upload_option is fileUpload",
+    );
     form.set('files', new Blob([Buffer.from('jar-bytes')]), 'my.jar');
-    const res = await fetch(`${emu.url}/admin/generic-source-type`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin.token}` },
-      body: form,
-    });
+    const res = await post();
     const id = ((await res.json()) as { result: { id: string } }).result.id;
     const files = await admin.get(`/admin/generic-source-type/${id}/files`);
     expect(files.body.result[0]).toMatchObject({ file_name: 'my.jar', file_size: 9 });

@@ -18,7 +18,8 @@ const compute = (name: string) => ({
 });
 
 describe('environments', async () => {
-  const { emu, admin } = await emulator();
+  // Storages and computes are deleted here, operations no reference documents: served on request.
+  const { emu, admin } = await emulator({ allowUndocumented: true });
   afterAll(() => emu.close());
   const env = (await admin.post('/admin/environment', envBody('prod'))).body.result.id as string;
   const base = `/admin/environment/${env}`;

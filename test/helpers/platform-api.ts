@@ -7,6 +7,8 @@ export interface PlatformApi {
   send<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   /** POSTs bytes as application/octet-stream (a file upload). */
   upload(path: string, bytes: Uint8Array): Promise<void>;
+  /** Sends fields as multipart/form-data (the generic source types' content type). */
+  form<T = unknown>(method: string, path: string, fields: Record<string, string>): Promise<T>;
   /** Id of the live object named `name` in a collection (`/sources`, `/admin/domains`...). */
   idOf(collection: string, name: string): Promise<string>;
 }
@@ -41,6 +43,15 @@ export async function platformApi(url: string, refreshToken = REFRESH_TOKEN): Pr
         body: bytes,
       });
       if (!response.ok) throw new Error(`POST ${path} → ${response.status}: ${await response.text()}`);
+    },
+    async form<T>(method: string, path: string, fields: Record<string, string>) {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      const { 'Content-Type': _, ...auth } = headers;
+      const response = await fetch(`${url}${path}`, { method, headers: auth, body });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+      return (text ? JSON.parse(text) : {}) as T;
     },
     async idOf(collection, name) {
       const filter = encodeURIComponent(JSON.stringify({ name }));

@@ -37,7 +37,7 @@ describe('ids in paths', () => {
     const folder = await writePlatform(e2e.write, platform);
     expect((await e2e.dpac(['apply', folder, '--auto-approve'], { env: platform.env })).code).toBe(0);
     const api = await platformApi(e2e.emulator.url);
-    await api.send('POST', '/domains', { name: 'victim', environments: [] });
+    await api.send('POST', '/domains', { name: 'victim', environment_ids: [] });
     const victim = await api.idOf('/admin/domains', 'victim');
     // The manifests drop table t_001: dpac plans the delete of an owned table.
     await writePlatform(e2e.write, generatePlatform({ ...small, tablesPerSource: 1 }));

@@ -22,6 +22,7 @@ interface EmulatorFlags {
   tokenTtl?: number;
   revision: 'legacy' | 'current';
   expiredStatus: string;
+  allowUndocumented?: boolean;
 }
 
 registerCommand((io, setExit) =>
@@ -42,6 +43,10 @@ registerCommand((io, setExit) =>
         .choices(['401', '406'])
         .default('406'),
     )
+    .option(
+      '--allow-undocumented',
+      'serve the operations no reference documents (DELETE of storages, compute templates, interactive clusters) instead of answering 405',
+    )
     .action(async (flags: EmulatorFlags) => {
       let emu: Awaited<ReturnType<typeof startEmulator>>;
       try {
@@ -55,6 +60,7 @@ registerCommand((io, setExit) =>
           tokenTtlSeconds: flags.tokenTtl,
           revision: flags.revision,
           expiredTokenStatus: flags.expiredStatus === '401' ? 401 : 406,
+          allowUndocumented: flags.allowUndocumented === true,
         });
       } catch (error) {
         // Port in use, bad fault spec, unreadable data file: the user's setup, not a bug.
@@ -67,6 +73,11 @@ registerCommand((io, setExit) =>
       io.out(`  refresh token: ${emu.adminRefreshToken}`);
       io.out(`  instruments:   ${emu.baseUrl}/_emulator/{journal,reset,faults,health}`);
       if (flags.data) io.out(`  data file:     ${flags.data}`);
+      io.out(
+        flags.allowUndocumented
+          ? '  undocumented:  served (the DELETE of storages, compute templates, interactive clusters)'
+          : '  undocumented:  refused with 405 (--allow-undocumented serves them)',
+      );
       io.out('Press Ctrl-C to stop.');
       await new Promise<void>((resolve) => {
         const stop = (): void => {

@@ -12,7 +12,10 @@ function fileItems(
   body: Record<string, unknown>,
   at: { folder: string; now: Date },
 ): Array<Record<string, unknown>> {
-  const files = Array.isArray(body.files) ? (body.files as UploadedFile[]) : [];
+  const parts = body.files === undefined ? [] : [body.files].flat();
+  const files = parts.filter(
+    (f): f is UploadedFile => typeof (f as UploadedFile | null)?.file_name === 'string',
+  );
   return files.map((f) => ({
     file_name: f.file_name,
     file_path: `${at.folder}/${f.file_name}`,
@@ -63,6 +66,13 @@ export function register(app: EmuApp): void {
       store.assertUnique('generic_source_types', name);
       const driver = requireString(body, 'driver_class_name');
       checkUpload(body, true);
+      // The contract: files are required when upload_option is fileUpload.
+      if (
+        body.upload_option === 'fileUpload' &&
+        fileItems(req, body, { folder: '', now: app.now() }).length === 0
+      ) {
+        throw new EmuError(400, 'IW10006', "'files' is required when upload_option is fileUpload");
+      }
       const folder =
         typeof body.folder_path === 'string' ? body.folder_path : `/opt/platform/drivers/${name}`;
       const doc = store.insert(

@@ -68,6 +68,7 @@ function defineComputeKind(options: ComputeKindOptions): ResourceKind<ComputeSpe
     // The contract returns a single advanced configuration as an object; the projection reads it as a list.
     fromApi: ({ item: live }) => normalize(projectLive(live, object)),
     normalize,
-    ...crudWrites<ComputeSpec>({ collection: list, body }),
+    // No reference documents DELETE of a compute template or an interactive cluster.
+    ...crudWrites<ComputeSpec>({ collection: list, body, undocumentedDelete: true }),
   });
 }

@@ -25,7 +25,8 @@ export const EnvironmentStorage = defineKind<EnvironmentStorageSpec>({
   // Desired specs are folded the same way; an empty storage_authentication (dbfs) is no setting.
   normalize: (s) => projectToSchema(s, storageObject) as EnvironmentStorageSpec,
   // The credentials sit in the same document, so every update re-sends it whole.
-  ...crudWrites<EnvironmentStorageSpec>({ collection: LIST, body }),
+  // No reference documents DELETE of a storage (contract, seed and vendor SDK lack it).
+  ...crudWrites<EnvironmentStorageSpec>({ collection: LIST, body, undocumentedDelete: true }),
 });
 
 function body(s: EnvironmentStorageSpec, ctx: WriteContext): Record<string, unknown> {

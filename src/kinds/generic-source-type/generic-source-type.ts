@@ -1,8 +1,10 @@
 // GenericSourceType: a generic JDBC source type (driver class + where its driver jars live) and
-// its driver files. The type is written with JSON bodies; each file missing live (by name and
-// size) is uploaded with POST …/files as application/octet-stream, never re-sent when unchanged.
+// its driver files. The type is written as multipart/form-data, the contract's only content type
+// for its create and update; the create carries the local driver files as its `files` parts (the
+// contract requires them with fileUpload), and later each file missing live (by name and size) is
+// uploaded with POST …/files as application/octet-stream, never re-sent when unchanged.
 import type { z } from 'zod';
-import type { CallDraft } from '../../core/call.js';
+import type { CallDraft, LocalFile } from '../../core/call.js';
 import { defineKind, pathIds, renderPath, type SpecProblem, type WriteContext } from '../kind.js';
 import { compact } from '../shared/canonical.js';
 import { platformName } from '../shared/fields.js';
@@ -15,6 +17,7 @@ export type { GenericSourceTypeSpec } from './schema.js';
 
 const LIST = '/admin/generic-source-type';
 const ITEM = `${LIST}/{id}`;
+const FORM = 'multipart/form-data';
 
 export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
   kind: 'GenericSourceType',
@@ -36,9 +39,16 @@ export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
   },
   create: (s, ctx) => {
     const { files, ...type } = s;
+    const local = (files ?? []).flatMap(localFile);
     return [
-      { method: 'POST', path: LIST, body: { name: ctx.name, ...type }, creates: true },
-      ...uploads(files ?? [], [], ctx),
+      {
+        method: 'POST',
+        path: LIST,
+        body: { name: ctx.name, ...type },
+        creates: true,
+        content_type: FORM,
+        ...(local.length > 0 ? { form_files: local } : {}),
+      },
     ];
   },
   update: (before, after, changed, ctx): CallDraft[] => {
@@ -48,6 +58,7 @@ export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
         method: 'PATCH',
         path: renderPath(ITEM, pathIds(ctx)),
         body: compact({ upload_option: after.upload_option, folder_path: after.folder_path }),
+        content_type: FORM,
       });
     }
     if (changed.has('files')) calls.push(...uploads(after.files ?? [], before.files ?? [], ctx));
@@ -63,14 +74,22 @@ function uploads(
   ctx: WriteContext,
 ): CallDraft[] {
   return files
-    .filter((f) => f.path !== undefined && f.sha256 !== undefined)
     .filter((f) => !heldLive(f, live))
-    .map((f) => ({
-      method: 'POST',
-      path: `${renderPath(`${ITEM}/files`, pathIds(ctx))}?file_name=${encodeURIComponent(f.name)}`,
-      upload: { path: f.path as string, size: f.size, sha256: f.sha256 as string },
-      note: `+ file ${f.name}`,
-    }));
+    .flatMap((f) =>
+      localFile(f).map((upload) => ({
+        method: 'POST' as const,
+        path: `${renderPath(`${ITEM}/files`, pathIds(ctx))}?file_name=${encodeURIComponent(f.name)}`,
+        upload,
+        note: `+ file ${f.name}`,
+      })),
+    );
+}
+
+/** The local file to send for a declared file: none for one declared by name and size only. */
+function localFile(f: ResolvedFile): LocalFile[] {
+  return f.path !== undefined && f.sha256 !== undefined
+    ? [{ path: f.path, size: f.size, sha256: f.sha256 }]
+    : [];
 }
 
 /** A file declared by name and size only cannot be uploaded: the platform must hold it already. */

@@ -12,6 +12,11 @@ export interface CrudWrites<S> {
   updateMethod?: 'PATCH' | 'PUT';
   /** Label of the calls in plans (`file mapping`). */
   note?: string;
+  /**
+   * No reference documents the item's DELETE (environment storages, compute templates,
+   * interactive clusters): the call is marked so plans say so and apply reports a refusal.
+   */
+  undocumentedDelete?: boolean;
 }
 
 /** The item's PATCH takes a partial body for every kind written this way, so it renames too. */
@@ -39,7 +44,12 @@ export function crudWrites<S>(
       },
     ],
     remove: (_before, ctx): CallDraft[] => [
-      { method: 'DELETE', path: renderPath(item, pathIds(ctx)), ...note },
+      {
+        method: 'DELETE',
+        path: renderPath(item, pathIds(ctx)),
+        ...note,
+        ...(w.undocumentedDelete ? { undocumented: true as const } : {}),
+      },
     ],
     rename: renameByName(item),
   };

@@ -31,6 +31,7 @@ export const Source = defineKind<SourceSpec>({
       connection: `${SOURCE}/configurations/connection`,
       advanced: `${SOURCE}/configurations/advance`,
     },
+    documentLists: ['advanced'],
     documentKeys: { connection: ['connection'], advanced: ['advanced_configurations'] },
   },
   fromApi: sourceFromApi,

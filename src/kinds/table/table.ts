@@ -43,6 +43,7 @@ export const Table = defineKind<TableSpec>({
   read: {
     list: TABLES,
     documents: { advanced: `${TABLE}/configurations/advance`, streaming: STREAMING },
+    documentLists: ['advanced'],
     documentKeys: { advanced: ['advanced_configurations'], streaming: ['streaming'] },
     documentParents: { streaming: isStreamingSource },
     // Crawled columns are most of a table's JSON and matter only to a manifest giving `schema`.

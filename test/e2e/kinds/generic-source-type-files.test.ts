@@ -1,4 +1,5 @@
-// Driver files of a generic source type through the real CLI against the emulator: a local file
+// Driver files of a generic source type through the real CLI against the emulator: the create
+// carries its local files as form parts (the contract requires them with fileUpload); later a file
 // is uploaded when the platform lacks it (by name and size), never re-sent when unchanged,
 // re-sent after a change by hand, refused outside the project root, and exported by name and size.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -43,18 +44,22 @@ describe('generic source type driver files', () => {
     };
   };
 
-  it('uploads a file the platform lacks, then plans nothing and never re-uploads it', async () => {
+  it('creates the type with its files as form parts, then plans nothing and never re-uploads them', async () => {
     const plan = await f.planJson(e2e);
-    const upload = plan.calls.find((c) => c.path.includes('/files'));
-    expect(upload).toMatchObject({
-      method: 'POST',
-      path: '/admin/generic-source-type/${GenericSourceType/mydb.id}/files?file_name=mydb.jar',
-      upload: {
-        path: 'platform/drivers/mydb.jar',
-        size: JAR.length,
-        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
-      },
-    });
+    expect(plan.calls).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/admin/generic-source-type',
+        content_type: 'multipart/form-data',
+        form_files: [
+          {
+            path: 'platform/drivers/mydb.jar',
+            size: JAR.length,
+            sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+          },
+        ],
+      }),
+    ]);
     const text = await e2e.dpac(['plan', '--no-color']);
     expect(text.stdout).toContain('+ file mydb.jar');
     await f.applyOk(e2e);
@@ -84,7 +89,7 @@ describe('generic source type driver files', () => {
     await f.expectConverged(e2e);
   });
 
-  it('refuses to upload a file that changed after a saved plan was made', async () => {
+  it('refuses to send a file that changed after a saved plan was made, creating nothing', async () => {
     expect((await e2e.dpac(['plan', '--no-color', '--out', 'saved.plan'])).code).toBe(0);
     await e2e.write('platform/drivers/mydb.jar', `${JAR.slice(0, -1)}2`);
     const applied = await e2e.dpac(['apply', '--plan', 'saved.plan', '--no-color']);
@@ -92,7 +97,25 @@ describe('generic source type driver files', () => {
     expect(`${applied.stdout}${applied.stderr}`).toContain(
       'platform/drivers/mydb.jar changed since the plan was made (its size or SHA-256 differs); plan again',
     );
-    expect((await liveFiles()).files).toEqual([]);
+    const types = await api.get<{ result: unknown[] }>('/admin/generic-source-type');
+    expect(types.result).toEqual([]);
+  });
+
+  it('uploads a file added to an existing type on its own, as application/octet-stream', async () => {
+    await f.applyOk(e2e);
+    await e2e.write('platform/drivers/extra.jar', 'extra');
+    await e2e.write('platform/types.yaml', type('[drivers/mydb.jar, drivers/extra.jar]'));
+    const plan = await f.planJson(e2e);
+    const { id } = await liveFiles();
+    expect(plan.calls).toEqual([
+      expect.objectContaining({
+        path: `/admin/generic-source-type/${id}/files?file_name=extra.jar`,
+        upload: expect.objectContaining({ path: 'platform/drivers/extra.jar', size: 5 }),
+      }),
+    ]);
+    await f.applyOk(e2e);
+    expect((await liveFiles()).files.map((file) => file.file_name).sort()).toEqual(['extra.jar', 'mydb.jar']);
+    await f.expectConverged(e2e);
   });
 
   it('refuses a missing file and one outside the project root, located, before any write', async () => {

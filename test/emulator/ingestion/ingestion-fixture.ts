@@ -1,5 +1,5 @@
 // Ingestion test fixture: an emulator on port 0, an admin session over plain fetch, env/storage/computes.
-import { type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
+import { type EmulatorOptions, type RunningEmulator, startEmulator } from '../../../src/emulator/server.js';
 
 const REFRESH = 'dpac-emulator-refresh-token-0000000000000000000000000000000000000000';
 
@@ -67,8 +67,8 @@ export interface Fixture {
 }
 
 /** Starts an emulator and creates an environment with a storage, a compute template and a cluster. */
-export async function startFixture(): Promise<Fixture> {
-  const emu = await startEmulator({ port: 0, quiet: true });
+export async function startFixture(options: EmulatorOptions = {}): Promise<Fixture> {
+  const emu = await startEmulator({ port: 0, quiet: true, ...options });
   const api = new Api(emu.url);
   await api.login();
   const environmentId = await api.create('/admin/environment', {

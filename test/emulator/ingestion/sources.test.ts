@@ -86,11 +86,11 @@ describe('sources', () => {
     const clash = await fx.api.patch(`/sources/${id}`, { name: 'src_taken' });
     expect(clash.status).toBe(400);
     expect(clash.body.iw_code).toBe('IW10003');
-    const patched = await fx.api.patch(`/sources/${id}`, {
-      data_lake_schema: 'RAW',
-      state: 'hacked',
-      associated_domains: [],
-    });
+    // A field the references do not give the PATCH is refused, named.
+    const serverField = await fx.api.patch(`/sources/${id}`, { data_lake_schema: 'RAW', state: 'hacked' });
+    expect(serverField.status).toBe(400);
+    expect(serverField.body.details).toBe('unknown field /state');
+    const patched = await fx.api.patch(`/sources/${id}`, { data_lake_schema: 'RAW', associated_domains: [] });
     expect(patched.status).toBe(200);
     expect(patched.body.result).toEqual({ id });
     const read = (await fx.api.get(`/sources/${id}`)).body.result;

@@ -88,7 +88,7 @@ describe('tables', () => {
   it('keeps stored ingestion keys that a partial PUT does not send', async () => {
     const id = await fx.api.create(
       `/sources/${sourceId}/tables`,
-      csvTable('partial', { storage_format: 'delta' }),
+      csvTable('partial', { target_database_name: 'LAKE' }),
     );
     const path = `/sources/${sourceId}/tables/${id}/configurations/ingestion`;
     const put = await fx.api.put(path, {
@@ -102,7 +102,7 @@ describe('tables', () => {
       sync_type: 'incremental',
       update_strategy: 'append',
       watermark_columns: ['ts'],
-      storage_format: 'delta',
+      target_database_name: 'LAKE',
       source_file_type: 'csv',
       target_table_name: 'PARTIAL',
     });
@@ -221,7 +221,7 @@ describe('tables', () => {
   it('manages table advanced configurations with snake and camel keys', async () => {
     const id = await fx.api.create(`/sources/${sourceId}/tables`, csvTable('advanced'));
     const base = `/sources/${sourceId}/tables/${id}/configurations/advance`;
-    const add = await fx.api.post(base, { key: 'should_run_dedupe', value: 'false', isActive: false });
+    const add = await fx.api.post(base, { key: 'should_run_dedupe', value: 'false', is_active: false });
     expect(add.body.result.id).toMatch(/^[0-9a-f]{24}$/);
     const read = (await fx.api.get(`${base}/should_run_dedupe`)).body.result;
     expect(read).toMatchObject({

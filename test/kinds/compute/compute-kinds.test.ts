@@ -170,11 +170,15 @@ describe('compute writes', () => {
     expect(body?.compute_configuration.connection_configuration.token).toBe('${env.DATABRICKS_TOKEN}');
   });
 
-  it('remove with a DELETE and replace on an engine change', () => {
+  it('remove with a DELETE marked undocumented (no reference has it), and replace on an engine change', () => {
     expect(
       InteractiveCluster.remove(parseCluster(interactiveDev), writeContext('interactive-dev', ID)),
     ).toEqual([
-      { method: 'DELETE', path: `/admin/environment/${ENV_ID}/environment-interactive-clusters/${ID}` },
+      {
+        method: 'DELETE',
+        path: `/admin/environment/${ENV_ID}/environment-interactive-clusters/${ID}`,
+        undocumented: true,
+      },
     ]);
     expect(policyOf(ComputeTemplate).immutable.pointers).toEqual(['/compute_engine']);
     expect(

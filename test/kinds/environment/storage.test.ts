@@ -162,9 +162,13 @@ describe('EnvironmentStorage writes', () => {
     ]);
   });
 
-  it('removes with a DELETE and replaces on a storage type change', () => {
+  it('removes with a DELETE marked undocumented (no reference has it), and replaces on a storage type change', () => {
     expect(EnvironmentStorage.remove(parse(lake), writeContext('f1b68b17e40c11b07fc62128'))).toEqual([
-      { method: 'DELETE', path: `/admin/environment/${ENV_ID}/environment-storage/f1b68b17e40c11b07fc62128` },
+      {
+        method: 'DELETE',
+        path: `/admin/environment/${ENV_ID}/environment-storage/f1b68b17e40c11b07fc62128`,
+        undocumented: true,
+      },
     ]);
     expect(policyOf(EnvironmentStorage).immutable.pointers).toEqual(['/storage_type']);
     expect(policyOf(EnvironmentStorage).secret.pointers).toContain('/storage_authentication/access_key_name');

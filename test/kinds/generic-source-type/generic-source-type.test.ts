@@ -48,13 +48,33 @@ describe('GenericSourceType schema', () => {
 });
 
 describe('GenericSourceType writes', () => {
-  it('creates with a JSON POST', () => {
+  it("creates with a multipart/form-data POST, the contract's content type", () => {
     expect(GenericSourceType.create(parse(teradata), writeContext())).toEqual([
       {
         method: 'POST',
         path: '/admin/generic-source-type',
         creates: true,
         body: { name: 'teradata', ...teradata },
+        content_type: 'multipart/form-data',
+      },
+    ]);
+  });
+
+  it("creates a fileUpload type with its local files as the form's files, one declared by name alone left out", () => {
+    const jar = { name: 'td.jar', size: 3, sha256: 'a'.repeat(64), path: 'drivers/td.jar' };
+    const spec = {
+      driver_class_name: 'org.x.Driver',
+      upload_option: 'fileUpload' as const,
+      files: [jar, { name: 'held.jar', size: 9 }],
+    };
+    expect(GenericSourceType.create(spec, writeContext())).toEqual([
+      {
+        method: 'POST',
+        path: '/admin/generic-source-type',
+        creates: true,
+        body: { name: 'teradata', driver_class_name: 'org.x.Driver', upload_option: 'fileUpload' },
+        content_type: 'multipart/form-data',
+        form_files: [{ path: 'drivers/td.jar', size: 3, sha256: 'a'.repeat(64) }],
       },
     ]);
   });
@@ -68,6 +88,7 @@ describe('GenericSourceType writes', () => {
         method: 'PATCH',
         path: `/admin/generic-source-type/${ID}`,
         body: { upload_option: 'serverLocation', folder_path: '/opt/drivers/td17' },
+        content_type: 'multipart/form-data',
       },
     ]);
     expect(GenericSourceType.update(parse(teradata), parse(teradata), new Set(), writeContext(ID))).toEqual(
