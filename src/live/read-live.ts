@@ -189,13 +189,21 @@ async function readCollection(
       if (wanted?.length === 0) return finish(entry.item, {});
       return (async () => {
         const ids = { ...where.ancestorIds, id };
+        const address = makeAddress(kind, where.ancestors, entry.name);
         const item = def.read.detail
-          ? { ...entry.item, ...asObject(await client.get(renderPath(def.read.detail, ids))) }
+          ? {
+              ...entry.item,
+              ...asObject(await client.get(renderPath(def.read.detail, ids), undefined, `read ${address}`)),
+            }
           : entry.item;
         const docs: Record<string, unknown> = {};
         await Promise.all(
           (wanted ?? wantedDocuments(entry.managed)).map(async ([doc, template]) => {
-            docs[doc] = await readDocument(client, renderPath(template, ids));
+            docs[doc] = await readDocument(
+              client,
+              renderPath(template, ids),
+              `read the ${doc} of ${address}`,
+            );
           }),
         );
         return finish(item, docs);
@@ -258,10 +266,10 @@ const DOCUMENT_PAGE = 500;
  * GET a sub-document; `result` is unwrapped when present. A list document is asked for with a
  * large page so one GET usually suffices; a full page is followed to the end.
  */
-async function readDocument(client: ReadClient, path: string): Promise<unknown> {
-  const body = await client.get<Record<string, unknown>>(path, { limit: String(DOCUMENT_PAGE) });
+async function readDocument(client: ReadClient, path: string, intent: string): Promise<unknown> {
+  const body = await client.get<Record<string, unknown>>(path, { limit: String(DOCUMENT_PAGE) }, intent);
   if (body && typeof body === 'object' && Array.isArray(body.result) && body.result.length >= DOCUMENT_PAGE) {
-    return allItems(client.pages(path));
+    return allItems(client.pages(path, { intent }));
   }
   return body && typeof body === 'object' && 'result' in body ? body.result : body;
 }
