@@ -1,6 +1,6 @@
 // Desired × Live → one Change per address, with reasons. Pure. The safety rules (ownership, take-over,
 // prune scopes, the cascade guard, protect, the mass-delete guard) are applied here, at plan time.
-import type { Address } from '../core/address.js';
+import { type Address, ancestorAddresses } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { PointerPatterns } from '../core/field-policy.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
@@ -25,6 +25,7 @@ import { checkClones, cloneReason } from './clones.js';
 import { compareOptionsOf } from './compare-options.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
 import { externalChange, missingExternals } from './externals.js';
+import { lastChangeWarnings, type RunUser, userNames } from './last-change.js';
 import { type Owner, ownerResolver } from './ownership.js';
 import { decideUndeclared, type UnmanagedObject } from './undeclared.js';
 
@@ -47,6 +48,8 @@ export interface DiffOptions {
   /** Treat every document holding a secret as changed (`apply --resend-secrets`). */
 
   resendSecrets?: boolean;
+  /** The user this run signs in as: the marker of kinds without tags is who changed them last. */
+  me?: RunUser;
 }
 
 export interface DiffResult {
@@ -68,6 +71,8 @@ export function diffResources(options: DiffOptions): DiffResult {
   const unmanaged: UnmanagedObject[] = [];
   const diagnostics: Diagnostic[] = [];
   const owner = ownerResolver(live, options.ownershipTag);
+  const me = options.me ?? {};
+  const userName = userNames(live);
   const externals = options.externals ?? [];
   const external = externals.length ? externalMatcher(externals) : undefined;
 
@@ -91,6 +96,8 @@ export function diffResources(options: DiffOptions): DiffResult {
       declared,
       done: byAddress,
       external,
+      me,
+      userName,
     });
     // An empty manifest set never deletes anything (a wrong folder must not empty the platform).
     if ('delete' in decision && manifests.length > 0) {
@@ -135,7 +142,9 @@ export function diffResources(options: DiffOptions): DiffResult {
       )
     : all;
   diagnostics.push(
+    ...failedReads(manifests, live),
     ...checkAgainstLive(manifests, live),
+    ...lastChangeWarnings(changes, declared, live, me, userName),
     ...checkClones(changes, declared, live),
     ...checkSafety({
       changes,
@@ -158,6 +167,15 @@ export function diffResources(options: DiffOptions): DiffResult {
  */
 function refuseTakeOver(m: Manifest, owner: Owner, ownershipTag: string): Diagnostic | undefined {
   if (owner.state !== 'theirs' || m.metadata.adopt === 'force') return undefined;
+  if (owner.contested)
+    return {
+      severity: 'error',
+      address: m.address,
+      source: m.source,
+      summary: `${m.address} carries more than one ownership tag (${owner.tag}): it is no single project's, so this project (${ownershipTag}) will not manage it.`,
+      detail:
+        'Remove the tags of the projects that do not own it (by hand), or take it over deliberately with metadata.adopt: force (the other tags are removed).',
+    };
   return {
     severity: 'error',
     address: m.address,
@@ -196,7 +214,7 @@ function diffDeclared(
         fields: [],
         liveId: obj.id,
         owned: obj.owned,
-        ...(obj.ownerTag ? { ownerTag: obj.ownerTag } : {}),
+        ...(obj.ownerTags ? { ownerTags: obj.ownerTags } : {}),
       };
     return { ...base, action: 'create', reason: 'declared, not found live', after, fields: [] };
   }
@@ -218,26 +236,51 @@ function diffDeclared(
     fields,
     liveId: obj.id,
     owned: obj.owned,
-    ...(obj.ownerTag ? { ownerTag: obj.ownerTag } : {}),
+    ...(obj.ownerTags ? { ownerTags: obj.ownerTags } : {}),
     action,
     reason,
   });
   const immutable = fields.find((f) => f.why === IMMUTABLE);
   if (immutable) return compared('replace', `${immutable.path} cannot be changed in place`);
-  if (tagsPointer(kind) && !obj.owned) {
+  // Carrying our tag beside another is no proof: such an object is taken over (or refused) too.
+  const others = obj.ownerTags ?? [];
+  if (tagsPointer(kind) && (!obj.owned || others.length > 0)) {
     const also = fields.length ? ` and update ${fields.length} field${fields.length === 1 ? '' : 's'}` : '';
-    if (obj.ownerTag === UNNAMED_PROJECT_TAG)
+    if (!obj.owned && others.length === 1 && others[0] === UNNAMED_PROJECT_TAG)
       return compared(
         'adopt',
         `carries ${UNNAMED_PROJECT_TAG}, the tag of projects without a name: adopt it into this project (migrates the tag ${UNNAMED_PROJECT_TAG} → ${options.ownershipTag})${also}`,
       );
-    if (obj.ownerTag)
-      return compared('adopt', `take over from ${obj.ownerTag} (metadata.adopt: force)${also}`);
+    if (others.length)
+      return compared('adopt', `take over from ${others.join(', ')} (metadata.adopt: force)${also}`);
     return compared('adopt', `exists live without the ownership tag: take ownership${also}`);
   }
   if (fields.length)
     return compared('update', `${fields.length} field${fields.length === 1 ? ' differs' : 's differ'}`);
   return compared('noop', 'in sync');
+}
+
+/**
+ * A declared object (or a parent of one) whose live record could not be read into a spec: the plan
+ * would take it for missing and create it again, so it is refused, located at the manifest.
+ */
+function failedReads(manifests: readonly Manifest[], live: LiveState): Diagnostic[] {
+  if (live.problems.length === 0) return [];
+  const why = new Map(live.problems.map((p) => [p.address, p.why]));
+  const out: Diagnostic[] = [];
+  for (const m of manifests) {
+    const at = [m.address, ...ancestorAddresses(ancestorKinds(m.kind), m.ancestors)].find((a) => why.has(a));
+    if (at === undefined) continue;
+    out.push({
+      severity: 'error',
+      address: m.address,
+      source: m.source,
+      summary: `${at === m.address ? m.address : `${m.address}'s parent ${at}`} could not be read: ${why.get(at)}.`,
+      detail:
+        'A plan from a failed read would take it for missing and create it again; fix what the platform answers, then plan again.',
+    });
+  }
+  return out;
 }
 
 /** What a kind finds wrong in a declared spec only its live object can tell (located plan errors). */
