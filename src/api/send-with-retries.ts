@@ -6,13 +6,13 @@ import {
   type DpacApiError,
   type HttpMethod,
   IndeterminateWriteError,
-  ReadLimitError,
   TransportError,
   type TransportFailure,
 } from './errors.js';
 import { hedgedAttempt } from './hedged-attempt.js';
 import type { CallClass, LatencyTracker } from './latency.js';
 import { type AdaptiveLimiter, holdSlot } from './limiter.js';
+import { checkRead, redirectHint } from './read-answer.js';
 import type { ReadBudget } from './read-budget.js';
 import { collectSecrets, redact, redactText } from './redact.js';
 import type { RetryBudget } from './retry-budget.js';
@@ -207,7 +207,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
       case 'done': {
         if (attempts === 1) ctx.budget.creditFirstTrySuccess();
         const answer = result as Extract<AttemptResult, { kind: 'response' }>;
-        if (call.method === 'GET') checkRead(ctx, call, answer, secrets());
+        if (call.method === 'GET') checkRead(answer, call, ctx.readBudget, secrets);
         return { status: answer.status, body: answer.body, bytes: answer.bytes };
       }
       case 'gone':
@@ -264,7 +264,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
       case 'fail': {
         const hint =
           result.kind === 'response' && status !== undefined && status >= 300 && status < 400
-            ? redirectHint(call, result.headers.location, secrets())
+            ? redirectHint(call.url, result.headers.location, secrets())
             : firstContact && status === 404
               ? ctx.server.notFoundHint
               : undefined;
@@ -337,75 +337,6 @@ function untilDeadline(ctx: CallContext, deadlines: Deadlines): number {
 }
 
 const seconds = (ms: number | undefined): string => `${Math.round((ms ?? 0) / 100) / 10} s`;
-
-/**
- * A read answered 2xx must be the v3 API's JSON (an object), and it counts against the run's read
- * limits. A proxy's login page or an empty body is a failed read, never an empty object: a plan
- * computed from it would see objects as missing and create them again.
- */
-function checkRead(
-  ctx: CallContext,
-  call: OutgoingCall,
-  answer: Extract<AttemptResult, { kind: 'response' }>,
-  secrets: string[],
-): void {
-  const intent = call.intent ? { intent: call.intent } : {};
-  const over = ctx.readBudget?.chargeBytes(answer.bytes);
-  if (over) throw new ReadLimitError({ path: call.path, why: over, ...intent });
-  const unexpected = unexpectedBody(answer, secrets);
-  if (unexpected)
-    throw new ApiError({
-      status: answer.status,
-      method: call.method,
-      path: call.path,
-      details: `not the JSON the v3 API answers, but ${unexpected}`,
-      ...intent,
-    });
-}
-
-/** What came back instead of a JSON object, in words; undefined for a JSON object. */
-function unexpectedBody(
-  answer: Extract<AttemptResult, { kind: 'response' }>,
-  secrets: string[],
-): string | undefined {
-  const { body } = answer;
-  if (answer.json) {
-    if (body !== null && typeof body === 'object' && !Array.isArray(body)) return undefined;
-    return Array.isArray(body) ? 'a JSON array' : `the JSON value ${quoted(JSON.stringify(body), secrets)}`;
-  }
-  if (answer.bytes === 0) return 'an empty body';
-  const text = typeof body === 'string' ? body : '';
-  const type = String(headerValue(answer.headers['content-type']) ?? '');
-  if (/html/i.test(type) || /^\s*<(!doctype|html|head|body)/i.test(text))
-    return "an HTML page (a proxy's login?)";
-  return `text that is not JSON${type ? ` (${type.split(';')[0]})` : ''}: ${quoted(text, secrets)}`;
-}
-
-function quoted(text: string, secrets: string[]): string {
-  const scrubbed = redactText(text.trim(), secrets);
-  return JSON.stringify(scrubbed.length > 60 ? `${scrubbed.slice(0, 60)}…` : scrubbed);
-}
-
-/**
- * dpac never follows a redirect (credentials must not be replayed to wherever it points); the
- * message says so and where it points, without the credentials or query it may carry.
- */
-function redirectHint(
-  call: OutgoingCall,
-  location: string | string[] | undefined,
-  secrets: string[],
-): string {
-  const target = headerValue(location);
-  if (!target) return 'dpac does not follow redirects (and this one names no Location)';
-  let where: string;
-  try {
-    const url = new URL(target, call.url);
-    where = `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
-  } catch {
-    where = 'a Location that is not a URL';
-  }
-  return `dpac does not follow redirects: it points to ${redactText(where, secrets)} (a proxy's login page, or should DPAC_URL be that address?)`;
-}
 
 function indeterminate(call: OutgoingCall, cause: DpacApiError): IndeterminateWriteError {
   return new IndeterminateWriteError({

@@ -13,6 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTargets, type TargetRow } from './bench-targets.js';
+import { drip } from './drip.js';
 
 const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url));
 const DRIP_EVERY_MS = 5_000;
@@ -48,14 +49,14 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'drip-list',
     figure: `a list whose body drips one byte every ${DRIP_EVERY_MS / 1000} s`,
-    answer: (p) => (p === '/v3/admin/domains' ? drip({ result: [] }) : undefined),
+    answer: (p) => (p === '/v3/admin/domains' ? dripping({ result: [] }) : undefined),
     bound: { seconds: FAIL_WITHIN_S },
   },
   {
     name: 'drip-login',
     figure: `login (username and password) dripping one byte every ${DRIP_EVERY_MS / 1000} s`,
     login: true,
-    answer: (p) => (p === '/v3/security/authenticate' ? drip(token()) : undefined),
+    answer: (p) => (p === '/v3/security/authenticate' ? dripping(token()) : undefined),
     bound: { seconds: FAIL_WITHIN_S },
   },
   {
@@ -103,22 +104,9 @@ function endlessPage(req: IncomingMessage, res: ServerResponse): void {
   );
 }
 
-/** Headers at once, then the body a byte at a time; stops when the client leaves. */
-function drip(body: unknown): Answer {
-  return (_req, res) => {
-    const text = JSON.stringify(body);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    let at = 0;
-    const timer = setInterval(() => {
-      if (res.destroyed || at >= text.length) {
-        clearInterval(timer);
-        if (!res.destroyed) res.end();
-        return;
-      }
-      res.write(text[at++] ?? '');
-    }, DRIP_EVERY_MS);
-    res.on('close', () => clearInterval(timer));
-  };
+/** The body of a JSON answer a byte every DRIP_EVERY_MS. */
+function dripping(body: unknown): Answer {
+  return (_req, res) => drip(res, body, DRIP_EVERY_MS);
 }
 
 async function serve(scenario: Scenario): Promise<{ server: Server; url: string }> {

@@ -1,6 +1,6 @@
 // Desired × Live → one Change per address, with reasons. Pure. The safety rules (ownership, take-over,
 // prune scopes, the cascade guard, protect, the mass-delete guard) are applied here, at plan time.
-import { type Address, ancestorAddresses } from '../core/address.js';
+import type { Address } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { PointerPatterns } from '../core/field-policy.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
@@ -25,6 +25,7 @@ import { checkClones, cloneReason } from './clones.js';
 import { compareOptionsOf } from './compare-options.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
 import { externalChange, missingExternals } from './externals.js';
+import { failedReads } from './failed-reads.js';
 import { lastChangeWarnings, type RunUser, userNames } from './last-change.js';
 import { type Owner, ownerResolver } from './ownership.js';
 import { decideUndeclared, type UnmanagedObject } from './undeclared.js';
@@ -258,29 +259,6 @@ function diffDeclared(
   if (fields.length)
     return compared('update', `${fields.length} field${fields.length === 1 ? ' differs' : 's differ'}`);
   return compared('noop', 'in sync');
-}
-
-/**
- * A declared object (or a parent of one) whose live record could not be read into a spec: the plan
- * would take it for missing and create it again, so it is refused, located at the manifest.
- */
-function failedReads(manifests: readonly Manifest[], live: LiveState): Diagnostic[] {
-  if (live.problems.length === 0) return [];
-  const why = new Map(live.problems.map((p) => [p.address, p.why]));
-  const out: Diagnostic[] = [];
-  for (const m of manifests) {
-    const at = [m.address, ...ancestorAddresses(ancestorKinds(m.kind), m.ancestors)].find((a) => why.has(a));
-    if (at === undefined) continue;
-    out.push({
-      severity: 'error',
-      address: m.address,
-      source: m.source,
-      summary: `${at === m.address ? m.address : `${m.address}'s parent ${at}`} could not be read: ${why.get(at)}.`,
-      detail:
-        'A plan from a failed read would take it for missing and create it again; fix what the platform answers, then plan again.',
-    });
-  }
-  return out;
 }
 
 /** What a kind finds wrong in a declared spec only its live object can tell (located plan errors). */

@@ -3,6 +3,7 @@
 // tamper with one list while the rest of the platform stays real; alone, it mints tokens itself.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drip } from '../../src/bench/drip.js';
 
 interface HostileRequest {
   method: string;
@@ -122,20 +123,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 /** Headers at once, then the body one byte every `everyMs` (stops when the client leaves). */
-export function trickle(res: ServerResponse, body: unknown, everyMs: number): void {
-  const text = JSON.stringify(body);
-  res.writeHead(200, { 'content-type': 'application/json' });
-  let at = 0;
-  const timer = setInterval(() => {
-    if (res.destroyed || at >= text.length) {
-      clearInterval(timer);
-      if (!res.destroyed) res.end();
-      return;
-    }
-    res.write(text[at++] ?? '');
-  }, everyMs);
-  res.on('close', () => clearInterval(timer));
-}
+export const trickle = drip;
 
 /**
  * A `{"result": [...]}` list body of about `bytes` bytes, streamed without a content-length and
