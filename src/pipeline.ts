@@ -2,6 +2,7 @@
 // order the calls and assemble the plan without further IO.
 import type { Diagnostic } from './core/diagnostic.js';
 import { diffResources } from './diff/diff-resources.js';
+import { runUser } from './diff/last-change.js';
 import { markRenames, renameConflicts, renameHints, renameRules } from './diff/renames.js';
 import { isKindName } from './kinds/index.js';
 import type { LiveState, ReadClient } from './live/live-object.js';
@@ -82,6 +83,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     protect: input.protect,
     allowMassDelete: input.allowMassDelete,
     resendSecrets: input.resendSecrets,
+    me: runUser(input.client.identity?.(), live),
   });
   const declared = diff.declaredSpec;
   const kept = withoutExcluded(diff.changes, excluded, declared);

@@ -3,7 +3,7 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { VERSION } from '../version.js';
-import { type HttpMethod, ReadOnlyViolation } from './errors.js';
+import { ApiError, type HttpMethod, ReadOnlyViolation } from './errors.js';
 import { DEFAULT_LATENCY_POLICY, LatencyTracker } from './latency.js';
 import { AdaptiveLimiter } from './limiter.js';
 import {
@@ -16,10 +16,11 @@ import {
   type QueryValue,
   withQuery,
 } from './paging.js';
+import { ReadBudget, readLimits } from './read-budget.js';
 import type { FormFile } from './request-body.js';
 import { RetryBudget } from './retry-budget.js';
 import { type CallContext, type CallStats, type OutgoingCall, sendWithRetries } from './send-with-retries.js';
-import { type Credentials, SECURITY_ROUTES, Session } from './session.js';
+import { type Credentials, type RunIdentity, SECURITY_ROUTES, Session } from './session.js';
 import {
   createAgent,
   type Endpoint,
@@ -58,11 +59,20 @@ export interface CreateClientOptions {
   };
   /** Run-wide deadline in ms from creation: no attempt starts after it, none runs past it. */
   runTimeoutMs?: number;
+  /**
+   * Deadline of one call across all its attempts and backoffs, from its first attempt (90 s):
+   * a server that drips its answers fails the call in bounded time, token calls included.
+   */
+  requestTimeoutMs?: number;
   limits?: {
     /** Largest response body read (64 MiB); past it the call fails. */
     maxResponseBytes?: number;
-    /** Pages read from one list before it fails as endless (10,000). */
+    /** Pages read from one list before it fails as endless (2,000). */
     maxPagesPerList?: number;
+    /** Items of one list (100,000); all lists of the run together: ten times as many. */
+    maxListItems?: number;
+    /** Bytes read by all GETs of the run (1 GiB); one list: a quarter of it. */
+    maxReadBytes?: number;
   };
   retry?: {
     budget?: number;
@@ -107,6 +117,8 @@ interface ApiRequest {
 interface ApiResponse<T> {
   status: number;
   body: T;
+  /** Bytes of the body as received. */
+  bytes: number;
   /** A DELETE found the object already gone (404); the wanted state holds. */
   alreadyGone?: true;
 }
@@ -114,6 +126,8 @@ interface ApiResponse<T> {
 interface ClientStats extends CallStats {
   /** Tokens minted, the first login included (`remints` excludes it). */
   mints: number;
+  /** Bytes of response bodies read by GETs (what DPAC_MAX_READ_MB bounds). */
+  readBytes: number;
   retryBudgetLeft: number;
   /** The limits now; `peakReads` is the highest the read limit reached in the run. */
   concurrency: { reads: number; writes: number; peakReads: number };
@@ -126,6 +140,8 @@ export interface ApiClient {
   pages(path: string, options?: ListOptions): AsyncIterable<Record<string, unknown>[]>;
   listAll(path: string, options?: ListOptions): Promise<Record<string, unknown>[]>;
   stats(): ClientStats;
+  /** The user the run signs in as, as the token call told (empty before the first call). */
+  identity(): RunIdentity;
   /** Warnings the CLI prints on every run (e.g. TLS verification off). */
   connectionWarnings(): string[];
   /** Revokes the token this client minted, then closes the dispatcher it created. */
@@ -133,6 +149,7 @@ export interface ApiClient {
 }
 
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_REQUEST_TIMEOUT_MS = 90_000;
 /** Reads start at `reads` and may grow to `readsCeiling` with latency; writes stay at `writes`. */
 export const DEFAULT_CONCURRENCY = { reads: 16, readsCeiling: 64, writes: 4 } as const;
 
@@ -161,6 +178,12 @@ export function createClient(options: CreateClientOptions): ApiClient {
     timeouts: 0,
   };
   const budget = new RetryBudget({ start: options.retry?.budget ?? 500 });
+  const readBudget = new ReadBudget(
+    readLimits({
+      ...(options.limits?.maxListItems === undefined ? {} : { maxListItems: options.limits.maxListItems }),
+      ...(options.limits?.maxReadBytes === undefined ? {} : { maxReadBytes: options.limits.maxReadBytes }),
+    }),
+  );
   const limiters = {
     reads: new AdaptiveLimiter(
       options.concurrency?.reads === undefined
@@ -193,6 +216,8 @@ export function createClient(options: CreateClientOptions): ApiClient {
     hedging: options.timeouts?.hedging ?? true,
     maxBodyBytes: options.limits?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     ...(options.runTimeoutMs === undefined ? {} : { deadlineAt: Date.now() + options.runTimeoutMs }),
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    readBudget,
     now: Date.now,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.log ? { log: options.log } : {}),
@@ -260,14 +285,26 @@ export function createClient(options: CreateClientOptions): ApiClient {
         ...(query ? { query } : {}),
         ...(intent ? { intent } : {}),
       });
+      // Every v3 read answers `{message, result}`: anything else is not what was asked for.
+      const body = response.body as Record<string, unknown>;
+      if (!('result' in body)) {
+        throw new ApiError({
+          status: response.status,
+          method: 'GET',
+          path: `${endpoint.basePath}${normalisePath(path)}`,
+          details: `not the v3 API's envelope: JSON without "result" (${describeKeys(body)})`,
+          ...(intent ? { intent } : {}),
+        });
+      }
       return response.body;
     },
     pages(path: string, listOptions: ListOptions = {}): AsyncIterable<Record<string, unknown>[]> {
       return listPages(
         {
           basePath: endpoint.basePath,
-          getHostRelative: async (target, intent) =>
-            (await send({ method: 'GET', path: target, ...(intent ? { intent } : {}) }, target)).body,
+          getHostRelative: (target, intent) =>
+            send({ method: 'GET', path: target, ...(intent ? { intent } : {}) }, target),
+          budget: readBudget,
         },
         path,
         {
@@ -284,6 +321,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
       byMethod: { ...stats.byMethod },
       remints: Math.max(0, session.mints() - 1),
       mints: session.mints(),
+      readBytes: readBudget.bytesRead(),
       retryBudgetLeft: budget.remaining(),
       concurrency: {
         reads: limiters.reads.currentLimit(),
@@ -291,6 +329,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
         peakReads: limiters.reads.peakLimit(),
       },
     }),
+    identity: () => session.identity(),
     connectionWarnings: () => [...warnings],
     close: once(async () => {
       const token = session.takeTokenForRevocation();
@@ -314,6 +353,14 @@ export function createClient(options: CreateClientOptions): ApiClient {
     }),
   };
   return client;
+}
+
+/** `keys: a, b, c` of a server's object, cut (they are the server's words, not ours). */
+function describeKeys(body: Record<string, unknown>): string {
+  const keys = Object.keys(body);
+  if (keys.length === 0) return 'an empty object';
+  const shown = keys.slice(0, 5).map((k) => JSON.stringify(k.length > 30 ? `${k.slice(0, 30)}…` : k));
+  return `keys ${shown.join(', ')}${keys.length > 5 ? ', …' : ''}`;
 }
 
 /** A base path without `/v3` answered 404 most likely means the `/v3` was left out of the URL. */

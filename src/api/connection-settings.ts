@@ -66,39 +66,69 @@ export function resolveConnection(input: ConnectionInput): ConnectionResult {
   };
 }
 
-type Limits = Pick<CreateClientOptions, 'runTimeoutMs' | 'limits'>;
+type Limits = Pick<CreateClientOptions, 'runTimeoutMs' | 'requestTimeoutMs' | 'limits'>;
 
-/** DPAC_TIMEOUT (run-wide deadline), DPAC_MAX_RESPONSE_MB and DPAC_MAX_PAGES, or what is wrong with one. */
+/**
+ * DPAC_TIMEOUT (run-wide deadline), DPAC_REQUEST_TIMEOUT (one call across its retries) and the
+ * caps DPAC_MAX_RESPONSE_MB, DPAC_MAX_PAGES, DPAC_MAX_LIST_ITEMS and DPAC_MAX_READ_MB, or what is
+ * wrong with one.
+ */
 function readLimits(env: Record<string, string | undefined>): Limits | string {
   const out: Limits = {};
-  const timeout = nonEmpty(env.DPAC_TIMEOUT);
-  if (timeout !== undefined) {
-    const ms = parseDuration(timeout);
+  for (const [name, key, fallback] of [
+    ['DPAC_TIMEOUT', 'runTimeoutMs', 'none'],
+    ['DPAC_REQUEST_TIMEOUT', 'requestTimeoutMs', '90s'],
+  ] as const) {
+    const text = nonEmpty(env[name]);
+    if (text === undefined) continue;
+    const ms = parseDuration(text);
     if (ms === undefined) {
-      return `DPAC_TIMEOUT="${timeout}" is not a duration; write e.g. 90s, 30m or 2h (a bare number is seconds)`;
+      return `${name}="${text}" is not a duration; write e.g. 90s, 30m or 2h (a bare number is seconds; default ${fallback})`;
     }
-    out.runTimeoutMs = ms;
+    out[key] = ms;
   }
   const limits: NonNullable<Limits['limits']> = {};
-  const megabytes = nonEmpty(env.DPAC_MAX_RESPONSE_MB);
-  if (megabytes !== undefined) {
-    const value = Number(megabytes);
-    if (!Number.isFinite(value) || value <= 0) {
-      return `DPAC_MAX_RESPONSE_MB="${megabytes}" is not a positive number of mebibytes (default 64)`;
+  for (const cap of CAPS) {
+    const text = nonEmpty(env[cap.name]);
+    if (text === undefined) continue;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0 || (cap.whole && !Number.isInteger(value))) {
+      return `${cap.name}="${text}" is not ${cap.whole ? 'a whole number of at least 1' : `a positive number of ${cap.unit}`} (default ${cap.fallback})`;
     }
-    limits.maxResponseBytes = Math.round(value * 1024 * 1024);
-  }
-  const pages = nonEmpty(env.DPAC_MAX_PAGES);
-  if (pages !== undefined) {
-    const value = Number(pages);
-    if (!Number.isInteger(value) || value < 1) {
-      return `DPAC_MAX_PAGES="${pages}" is not a whole number of at least 1 (default 2000)`;
-    }
-    limits.maxPagesPerList = value;
+    limits[cap.key] = Math.round(value * cap.scale);
   }
   if (Object.keys(limits).length > 0) out.limits = limits;
   return out;
 }
+
+const MIB = 1024 * 1024;
+const CAPS = [
+  {
+    name: 'DPAC_MAX_RESPONSE_MB',
+    key: 'maxResponseBytes',
+    scale: MIB,
+    whole: false,
+    unit: 'mebibytes',
+    fallback: '64',
+  },
+  { name: 'DPAC_MAX_PAGES', key: 'maxPagesPerList', scale: 1, whole: true, unit: 'pages', fallback: '2000' },
+  {
+    name: 'DPAC_MAX_LIST_ITEMS',
+    key: 'maxListItems',
+    scale: 1,
+    whole: true,
+    unit: 'items',
+    fallback: '100000',
+  },
+  {
+    name: 'DPAC_MAX_READ_MB',
+    key: 'maxReadBytes',
+    scale: MIB,
+    whole: false,
+    unit: 'mebibytes',
+    fallback: '1024',
+  },
+] as const;
 
 const UNIT_MS: Record<string, number> = { '': 1000, s: 1000, m: 60_000, h: 3_600_000 };
 

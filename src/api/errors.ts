@@ -1,6 +1,13 @@
 // The client's failures: one base class, a discriminating `code`, messages that restate intent and hold no secret.
 
-export type DpacApiErrorCode = 'api' | 'indeterminate' | 'read-only' | 'transport' | 'config' | 'paging';
+export type DpacApiErrorCode =
+  | 'api'
+  | 'indeterminate'
+  | 'read-only'
+  | 'transport'
+  | 'config'
+  | 'paging'
+  | 'read-limit';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -198,6 +205,18 @@ export class EndlessListError extends DpacApiError {
         `${init.pages} page${init.pages === 1 ? '' : 's'}`,
     );
     this.name = 'EndlessListError';
+    this.path = init.path;
+  }
+}
+
+/** A read passed one of the run's read limits (items or bytes, per list or per run); it stopped there. */
+export class ReadLimitError extends DpacApiError {
+  readonly code = 'read-limit' as const;
+  readonly path: string;
+
+  constructor(init: { path: string; why: string; intent?: string }) {
+    super(`${intentPrefix(init.intent)}GET ${init.path}: stopped reading: ${init.why}`);
+    this.name = 'ReadLimitError';
     this.path = init.path;
   }
 }

@@ -12,6 +12,7 @@ export {
   DpacApiError,
   type HttpMethod,
   IndeterminateWriteError,
+  ReadLimitError,
   ReadOnlyViolation,
   TransportError,
 } from './errors.js';

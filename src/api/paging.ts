@@ -1,8 +1,11 @@
 // Lists: our first page, then `links.next` (a host-relative /v3/... path) until an empty page, as real
-// clients do — or until a page shorter than the echoed `limit`, or once `total_count` items were
-// read. A list that would not end (a link seen before, a page cap passed) fails, naming the list.
+// clients do — or until a page shorter than the echoed `limit` when no `total_count` says more
+// follows. Never a silent cut: a list that ends short of the `total_count` it announced fails, and
+// so does one that would not end (a link seen before, a page cap passed) or that passes the run's
+// read limits (items, bytes), naming the list.
 
-import { ApiError, EndlessListError } from './errors.js';
+import { ApiError, EndlessListError, ReadLimitError } from './errors.js';
+import type { ReadBudget } from './read-budget.js';
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -34,10 +37,17 @@ export interface ListOptions {
 }
 
 export interface PageSource {
-  /** GETs a host-relative path (`/v3/...?...`) and returns the parsed body. */
-  getHostRelative: (pathAndQuery: string, intent: string | undefined) => Promise<unknown>;
+  /** GETs a host-relative path (`/v3/...?...`): the parsed body and its size in bytes. */
+  getHostRelative: (pathAndQuery: string, intent: string | undefined) => Promise<Page>;
   /** The base path, e.g. `/v3`. */
   basePath: string;
+  /** The run's read limits: each list's items and bytes are counted against them. */
+  budget?: ReadBudget;
+}
+
+interface Page {
+  body: unknown;
+  bytes: number;
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
@@ -71,7 +81,10 @@ export async function* listPages(
       ...(options.intent ? { intent: options.intent } : {}),
     });
   const visited = new Set<string>();
-  const count = new TotalCount();
+  const budget = source.budget?.list();
+  let read = 0;
+  /** The latest `total_count` announced (the count may move while the list changes). */
+  let announced: number | undefined;
   let next: string | undefined = first;
   while (next !== undefined) {
     const current: string = next;
@@ -82,7 +95,7 @@ export async function* listPages(
       );
     }
     visited.add(current);
-    const body = await source.getHostRelative(current, options.intent);
+    const { body, bytes } = await source.getHostRelative(current, options.intent);
     const result = (body as { result?: unknown } | null)?.result;
     if (!Array.isArray(result)) {
       throw new ApiError({
@@ -93,14 +106,32 @@ export async function* listPages(
         ...(options.intent ? { intent: options.intent } : {}),
       });
     }
-    if (result.length === 0) return;
-    yield result as Record<string, unknown>[];
-    // A page shorter than the limit the server says it applied is the last: skip the round trip
-    // to the empty page. Without that echo, page on until an empty page like the vendor's clients.
+    const over = budget?.charge(result.length, bytes);
+    if (over) {
+      throw new ReadLimitError({
+        path: listPath,
+        why: `${over}; stopped after ${visited.size} page${visited.size === 1 ? '' : 's'}`,
+        ...(options.intent ? { intent: options.intent } : {}),
+      });
+    }
+    read += result.length;
+    const total = (body as { total_count?: unknown }).total_count;
+    if (typeof total === 'number' && Number.isInteger(total) && total >= 0) announced = total;
+    const moreAnnounced = announced !== undefined && read < announced;
+    // A page shorter than the limit the server says it applied is the last, unless the count
+    // says more items follow: skip the round trip to the empty page. Without that echo, page on
+    // until an empty page like the vendor's clients.
     const applied = (body as { limit?: unknown }).limit;
-    if (typeof applied === 'number' && applied > 0 && result.length < applied) return;
-    if (count.reached(body, result.length)) return;
+    const short = typeof applied === 'number' && applied > 0 && result.length < applied;
+    if (result.length === 0 || (short && !moreAnnounced)) {
+      if (moreAnnounced) throw shortOfCount(listPath, read, announced as number, options.intent);
+      if (result.length > 0) yield result as Record<string, unknown>[];
+      return;
+    }
+    yield result as Record<string, unknown>[];
     next = nextLink(body);
+    if (next === undefined && moreAnnounced)
+      throw shortOfCount(listPath, read, announced as number, options.intent);
     if (next !== undefined && visited.has(next)) {
       throw endless(`links.next led back to a page already read (${next.split('?')[0]}?…)`, visited.size);
     }
@@ -108,28 +139,20 @@ export async function* listPages(
 }
 
 /**
- * `total_count` ends a list once that many items were read — but only while it is believable: the
- * reference doubts the field exists, so a count that changes between pages, or that the items
- * already read exceed, is dropped for the rest of the list and paging goes on to the empty page.
- * A count can thus end a list early only when it is stable and larger than every page so far.
+ * A list that ends before the count it announced may have lost items (an object missed is planned
+ * as a create): it fails rather than being taken as whole. A count below what was read truncates
+ * nothing and is ignored — paging always goes on while `links.next` offers non-empty pages.
  */
-class TotalCount {
-  private announced: number | undefined;
-  private trusted = true;
-  private read = 0;
-
-  reached(body: unknown, pageLength: number): boolean {
-    this.read += pageLength;
-    const total = (body as { total_count?: unknown } | null)?.total_count;
-    if (!this.trusted || typeof total !== 'number' || !Number.isInteger(total) || total < 0) {
-      this.trusted = false;
-      return false;
-    }
-    if (this.announced !== undefined && this.announced !== total) this.trusted = false;
-    this.announced = total;
-    if (this.read > total) this.trusted = false;
-    return this.trusted && this.read === total;
-  }
+function shortOfCount(path: string, read: number, announced: number, intent: string | undefined) {
+  return new ApiError({
+    status: 200,
+    method: 'GET',
+    path,
+    details:
+      `the list ended after ${read} item${read === 1 ? '' : 's'}, but the platform announced total_count ` +
+      `${announced}: items may be missing (the list may have changed while it was read); run again`,
+    ...(intent ? { intent } : {}),
+  });
 }
 
 /** `links.next` as a host-relative path; an absolute link is reduced to its path so we never leave our origin. */

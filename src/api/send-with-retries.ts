@@ -12,6 +12,8 @@ import {
 import { hedgedAttempt } from './hedged-attempt.js';
 import type { CallClass, LatencyTracker } from './latency.js';
 import { type AdaptiveLimiter, holdSlot } from './limiter.js';
+import { checkRead, redirectHint } from './read-answer.js';
+import type { ReadBudget } from './read-budget.js';
 import { collectSecrets, redact, redactText } from './redact.js';
 import { encodeBody, type FormFile } from './request-body.js';
 import type { RetryBudget } from './retry-budget.js';
@@ -56,6 +58,13 @@ export interface CallContext {
   maxBodyBytes: number;
   /** Run-wide deadline (epoch ms): no attempt starts after it, none runs past it. */
   deadlineAt?: number;
+  /**
+   * Deadline of one call across all its attempts and backoffs, from its first attempt (ms): no
+   * attempt starts after it, none runs past it (DPAC_REQUEST_TIMEOUT).
+   */
+  requestTimeoutMs?: number;
+  /** The run's read limits: every GET's body counts against them. */
+  readBudget?: ReadBudget;
   now: () => number;
   signal?: AbortSignal;
   log?: (line: string) => void;
@@ -113,6 +122,8 @@ export interface OutgoingCall {
 export interface CallResult {
   status: number;
   body: unknown;
+  /** Bytes of the body as received (0 when nothing was read). */
+  bytes: number;
   /** Set when a DELETE found the object already gone (404): the wanted state holds. */
   alreadyGone?: true;
 }
@@ -136,12 +147,27 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
   let mayHaveCommitted = false;
   const final = (failure: DpacApiError): DpacApiError =>
     mayHaveCommitted ? indeterminate(call, failure) : failure;
+  // Set at the first attempt: a call queued behind others is not yet late.
+  let deadlines: Deadlines = { run: ctx.deadlineAt };
+  let lastFailure: AttemptResult | undefined;
+  /** Past the run's or this call's deadline: the error to end with (undefined while in time). */
+  const expired = (): DpacApiError | undefined => {
+    const now = ctx.now();
+    if (deadlines.run !== undefined && now >= deadlines.run)
+      return final(transportError(call, 'deadline', undefined, attempts));
+    if (deadlines.call === undefined || now < deadlines.call) return undefined;
+    const hint = `gave up at the request deadline, ${seconds(ctx.requestTimeoutMs)} across all attempts (DPAC_REQUEST_TIMEOUT)`;
+    return final(
+      lastFailure
+        ? failureOf(call, lastFailure, attempts, secrets(), hint)
+        : transportError(call, 'timeout', undefined, attempts, { hint }),
+    );
+  };
   for (;;) {
     const signal = ctx.signal;
     if (signal?.aborted) throw transportError(call, 'aborted', undefined, attempts);
-    if (ctx.deadlineAt !== undefined && ctx.now() >= ctx.deadlineAt) {
-      throw final(transportError(call, 'deadline', undefined, attempts));
-    }
+    const late = expired();
+    if (late) throw late;
     try {
       await call.limiter?.acquire(signal);
     } catch {
@@ -156,13 +182,15 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
       call.limiter?.release();
       throw error;
     }
+    if (attempts === 0 && ctx.requestTimeoutMs !== undefined)
+      deadlines = { ...deadlines, call: ctx.now() + ctx.requestTimeoutMs };
     attempts++;
     countAttempt(ctx.stats, call);
     const startedAt = performance.now();
     const slot = holdSlot(call.limiter, ctx.latency.slowAfter(call.method === 'GET' ? 'read' : 'write'));
     let result: AttemptResult;
     try {
-      result = await attempt(ctx, call, headersFor(ctx, auth, contentType), bodyText);
+      result = await attempt(ctx, call, headersFor(ctx, auth, contentType), bodyText, deadlines);
     } finally {
       slot.release();
     }
@@ -183,12 +211,20 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
     ctx.log?.(`${call.method} ${logPath()} ${what} ${elapsed}ms${retries > 0 ? ` retries=${retries}` : ''}`);
 
     switch (decision) {
-      case 'done':
+      case 'done': {
         if (attempts === 1) ctx.budget.creditFirstTrySuccess();
-        return { status: status ?? 200, body: result.kind === 'response' ? result.body : undefined };
+        const answer = result as Extract<AttemptResult, { kind: 'response' }>;
+        if (call.method === 'GET') checkRead(answer, call, ctx.readBudget, secrets);
+        return { status: answer.status, body: answer.body, bytes: answer.bytes };
+      }
       case 'gone':
         ctx.stats.deletesAlreadyGone++;
-        return { status: 200, body: { message: 'already deleted', result: null }, alreadyGone: true };
+        return {
+          status: 200,
+          body: { message: 'already deleted', result: null },
+          bytes: 0,
+          alreadyGone: true,
+        };
       case 'remint':
         if (!call.renew || replayed) throw failureOf(call, result, attempts, secrets());
         replayed = true;
@@ -201,6 +237,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
           });
         }
         if (status === 503 && (call.method === 'POST' || call.method === 'PATCH')) mayHaveCommitted = true;
+        lastFailure = result;
         const failure = failureOf(call, result, attempts, secrets());
         if (attempts - (replayed ? 1 : 0) >= maxAttempts(call.method)) throw final(failure);
         const timedOut = result.kind === 'failure' && result.failure === 'timeout';
@@ -223,7 +260,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
         retries++;
         ctx.stats.retries++;
         try {
-          await ctx.retry.sleep(Math.min(delay, untilDeadline(ctx)), signal);
+          await ctx.retry.sleep(Math.min(delay, untilDeadline(ctx, deadlines)), signal);
         } catch {
           throw transportError(call, 'aborted', undefined, attempts);
         }
@@ -232,7 +269,12 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
       case 'indeterminate':
         throw indeterminate(call, failureOf(call, result, attempts, secrets()));
       case 'fail': {
-        const hint = firstContact && status === 404 ? ctx.server.notFoundHint : undefined;
+        const hint =
+          result.kind === 'response' && status !== undefined && status >= 300 && status < 400
+            ? redirectHint(call.url, result.headers.location, secrets())
+            : firstContact && status === 404
+              ? ctx.server.notFoundHint
+              : undefined;
         throw final(failureOf(call, result, attempts, secrets(), hint));
       }
       default: {
@@ -243,15 +285,26 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
   }
 }
 
-/** One attempt under its whole-response deadline; a GET is hedged once it outlives the observed p99. */
+/** The run's deadline and, once it has started, the call's own (epoch ms). */
+interface Deadlines {
+  run?: number | undefined;
+  call?: number | undefined;
+}
+
+/**
+ * One attempt under its whole-response deadline; a GET is hedged once it outlives the observed p99.
+ * The twin ends when the first would: hedging never stretches an attempt past its deadline.
+ */
 async function attempt(
   ctx: CallContext,
   call: OutgoingCall,
   headers: Record<string, string>,
   bodyText: string | Uint8Array | undefined,
+  deadlines: Deadlines,
 ): Promise<AttemptResult> {
   const kind: CallClass = call.method === 'GET' ? 'read' : 'write';
-  const deadlineMs = Math.max(1, Math.min(ctx.latency.attemptDeadline(kind), untilDeadline(ctx)));
+  const deadlineMs = Math.max(1, Math.min(ctx.latency.attemptDeadline(kind), untilDeadline(ctx, deadlines)));
+  const attemptStart = performance.now();
   // A hedged attempt is stopped through its own cut (the hedge listens to the run's signal).
   const send = async (stop: { signal?: AbortSignal; cut?: AttemptCut }): Promise<AttemptResult> => {
     const startedAt = performance.now();
@@ -261,7 +314,7 @@ async function attempt(
       url: call.url,
       headers,
       ...(bodyText === undefined ? {} : { body: bodyText }),
-      deadlineMs,
+      deadlineMs: Math.max(1, Math.round(deadlineMs - (startedAt - attemptStart))),
       maxBodyBytes: ctx.maxBodyBytes,
       ...stop,
     });
@@ -285,9 +338,12 @@ async function attempt(
   return hedge.result;
 }
 
-function untilDeadline(ctx: CallContext): number {
-  return ctx.deadlineAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, ctx.deadlineAt - ctx.now());
+function untilDeadline(ctx: CallContext, deadlines: Deadlines): number {
+  const at = Math.min(deadlines.run ?? Number.POSITIVE_INFINITY, deadlines.call ?? Number.POSITIVE_INFINITY);
+  return at === Number.POSITIVE_INFINITY ? at : Math.max(0, at - ctx.now());
 }
+
+const seconds = (ms: number | undefined): string => `${Math.round((ms ?? 0) / 100) / 10} s`;
 
 function indeterminate(call: OutgoingCall, cause: DpacApiError): IndeterminateWriteError {
   return new IndeterminateWriteError({
@@ -360,7 +416,8 @@ function failureOf(
   secrets: string[],
   hint?: string,
 ): DpacApiError {
-  if (result.kind === 'failure') return transportError(call, result.failure, result.errno, attempts);
+  if (result.kind === 'failure')
+    return transportError(call, result.failure, result.errno, attempts, hint ? { hint } : {});
   const body = (result.body ?? {}) as Record<string, unknown>;
   const iwCode = typeof body.iw_code === 'string' ? body.iw_code : undefined;
   const details = describeDetails(

@@ -49,6 +49,7 @@ export class Session {
   private minting: Promise<Minted> | undefined;
   private generation = 0;
   private readonly tokensSeen: string[] = [];
+  private who: RunIdentity = {};
   private readonly now: () => number;
 
   constructor(private readonly options: SessionOptions) {
@@ -71,6 +72,11 @@ export class Session {
     }
     if (this.current && this.current.generation !== generation) return;
     await this.mint();
+  }
+
+  /** Who the run signs in as, as far as the token call tells (empty before the first mint). */
+  identity(): RunIdentity {
+    return { ...this.who };
   }
 
   /** Number of tokens minted so far (the first one included). */
@@ -122,6 +128,7 @@ export class Session {
           };
     const body = await this.options.requestToken(request);
     const token = readToken(body, { ...request, path: `${this.options.basePath ?? ''}${request.path}` });
+    this.who = identityOf(body, token);
     this.tokensSeen.push(token);
     this.generation++;
     this.current = { token, generation: this.generation, refreshAt: refreshTime(token, startedAt) };
@@ -146,19 +153,52 @@ function readToken(body: unknown, request: TokenRequest): string {
   });
 }
 
+/**
+ * The user a run signs in as: the login answers its id (`user_id`, 5.5.1+); every access token
+ * names its email in `sub`, a JSON document serialised as a string.
+ */
+export interface RunIdentity {
+  userId?: string;
+  email?: string;
+}
+
+function identityOf(body: unknown, token: string): RunIdentity {
+  const userId = (body as { result?: { user_id?: unknown } } | null)?.result?.user_id;
+  const email = emailOf(readJwtPayload(token)?.sub);
+  return {
+    ...(typeof userId === 'string' && userId !== '' ? { userId } : {}),
+    ...(email ? { email } : {}),
+  };
+}
+
+function emailOf(sub: unknown): string | undefined {
+  if (typeof sub !== 'string') return undefined;
+  try {
+    const email = (JSON.parse(sub) as { email?: unknown } | null)?.email;
+    return typeof email === 'string' && email !== '' ? email : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readJwtPayload(token: string): Record<string, unknown> | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Claims of a JWT, read without verification (we only need its lifetime). */
 export function readJwtClaims(token: string): { exp?: number; iat?: number } {
-  const payload = token.split('.')[1];
-  if (!payload) return {};
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    return {
-      ...(typeof claims.exp === 'number' ? { exp: claims.exp } : {}),
-      ...(typeof claims.iat === 'number' ? { iat: claims.iat } : {}),
-    };
-  } catch {
-    return {};
-  }
+  const claims = readJwtPayload(token) ?? {};
+  return {
+    ...(typeof claims.exp === 'number' ? { exp: claims.exp } : {}),
+    ...(typeof claims.iat === 'number' ? { iat: claims.iat } : {}),
+  };
 }
 
 /**

@@ -127,7 +127,11 @@ export type AttemptResult =
       kind: 'response';
       status: number;
       headers: Record<string, string | string[] | undefined>;
+      /** The parsed JSON, or the text as it came when it is not JSON (`json` false). */
       body: unknown;
+      json: boolean;
+      /** Bytes of the body as received. */
+      bytes: number;
     }
   | { kind: 'failure'; failure: TransportFailure; errno?: string };
 
@@ -205,7 +209,7 @@ export function sendAttempt(req: AttemptRequest): Promise<AttemptResult> {
         onResponseEnd() {
           const text =
             chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-          settle({ kind: 'response', status, headers, body: parseBody(text) });
+          settle({ kind: 'response', status, headers, ...parseBody(text), bytes: size });
         },
         onResponseError(_controller, error) {
           if (timedOut && !req.signal?.aborted)
@@ -239,12 +243,12 @@ function splitUrl(url: string): { origin: string; path: string } {
 const first = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value;
 
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
+function parseBody(text: string): { body: unknown; json: boolean } {
+  if (text === '') return { body: undefined, json: false };
   try {
-    return JSON.parse(text);
+    return { body: JSON.parse(text), json: true };
   } catch {
-    return text;
+    return { body: text, json: false };
   }
 }
 

@@ -147,10 +147,10 @@ function largeRow(input: TargetInput): TargetRow {
 }
 
 /** The rows as an aligned text table (for people; the JSON report carries the same rows). */
-export function renderTargets(rows: readonly TargetRow[]): string {
+export function renderTargets(rows: readonly TargetRow[], title = 'Targets (issue 13)'): string {
   const lines = rows.map(
     (r) =>
       `met: ${r.met ? 'true ' : 'false'}  ${r.figure}\n    target:   ${r.target}\n    measured: ${r.measured}`,
   );
-  return `Targets (issue 13)\n${lines.join('\n')}\n`;
+  return `${title}\n${lines.join('\n')}\n`;
 }

@@ -26,6 +26,8 @@ export interface PlanFigures {
   wall_ms: number;
   requests: number;
   by_method: Record<string, number>;
+  /** Response bytes the plan read (what DPAC_MAX_READ_MB bounds), MB. */
+  read_mb: number;
   /** The highest read limit of the plan (the limit grows with latency): the strictest bound. */
   read_concurrency: number;
   noop: boolean;
@@ -81,6 +83,7 @@ export async function measurePlan(options: PlanRunOptions): Promise<PlanFigures>
     wall_ms: round(done - started),
     requests: stats.requests,
     by_method: stats.byMethod,
+    read_mb: megabytes(stats.readBytes),
     read_concurrency: stats.concurrency.peakReads,
     noop: !hasChanges(computed.plan) && !hasErrors(computed.diagnostics),
     summary: computed.plan.summary,

@@ -30,8 +30,8 @@ export interface Change {
   liveId?: string;
   /** Whether live carries the ownership tag. */
   owned?: boolean;
-  /** Another `managed-by:` tag live carries (a take-over or a migration removes it). */
-  ownerTag?: string;
+  /** The other `managed-by:` tags live carries (a take-over or a migration removes them). */
+  ownerTags?: string[];
   /** metadata.ignore pointers of the manifest. */
   ignore?: string[];
   /** An external object: resolved for its id, never written. */

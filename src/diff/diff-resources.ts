@@ -25,6 +25,8 @@ import { checkClones, cloneReason } from './clones.js';
 import { compareOptionsOf } from './compare-options.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
 import { externalChange, missingExternals } from './externals.js';
+import { failedReads } from './failed-reads.js';
+import { lastChangeWarnings, type RunUser, userNames } from './last-change.js';
 import { type Owner, ownerResolver } from './ownership.js';
 import { decideUndeclared, type UnmanagedObject } from './undeclared.js';
 
@@ -47,6 +49,8 @@ export interface DiffOptions {
   /** Treat every document holding a secret as changed (`apply --resend-secrets`). */
 
   resendSecrets?: boolean;
+  /** The user this run signs in as: the marker of kinds without tags is who changed them last. */
+  me?: RunUser;
 }
 
 export interface DiffResult {
@@ -68,6 +72,8 @@ export function diffResources(options: DiffOptions): DiffResult {
   const unmanaged: UnmanagedObject[] = [];
   const diagnostics: Diagnostic[] = [];
   const owner = ownerResolver(live, options.ownershipTag);
+  const me = options.me ?? {};
+  const userName = userNames(live);
   const externals = options.externals ?? [];
   const external = externals.length ? externalMatcher(externals) : undefined;
 
@@ -91,6 +97,8 @@ export function diffResources(options: DiffOptions): DiffResult {
       declared,
       done: byAddress,
       external,
+      me,
+      userName,
     });
     // An empty manifest set never deletes anything (a wrong folder must not empty the platform).
     if ('delete' in decision && manifests.length > 0) {
@@ -135,7 +143,9 @@ export function diffResources(options: DiffOptions): DiffResult {
       )
     : all;
   diagnostics.push(
+    ...failedReads(manifests, live),
     ...checkAgainstLive(manifests, live),
+    ...lastChangeWarnings(changes, declared, live, me, userName),
     ...checkClones(changes, declared, live),
     ...checkSafety({
       changes,
@@ -158,6 +168,15 @@ export function diffResources(options: DiffOptions): DiffResult {
  */
 function refuseTakeOver(m: Manifest, owner: Owner, ownershipTag: string): Diagnostic | undefined {
   if (owner.state !== 'theirs' || m.metadata.adopt === 'force') return undefined;
+  if (owner.contested)
+    return {
+      severity: 'error',
+      address: m.address,
+      source: m.source,
+      summary: `${m.address} carries more than one ownership tag (${owner.tag}): it is no single project's, so this project (${ownershipTag}) will not manage it.`,
+      detail:
+        'Remove the tags of the projects that do not own it (by hand), or take it over deliberately with metadata.adopt: force (the other tags are removed).',
+    };
   return {
     severity: 'error',
     address: m.address,
@@ -196,7 +215,7 @@ function diffDeclared(
         fields: [],
         liveId: obj.id,
         owned: obj.owned,
-        ...(obj.ownerTag ? { ownerTag: obj.ownerTag } : {}),
+        ...(obj.ownerTags ? { ownerTags: obj.ownerTags } : {}),
       };
     return { ...base, action: 'create', reason: 'declared, not found live', after, fields: [] };
   }
@@ -218,21 +237,23 @@ function diffDeclared(
     fields,
     liveId: obj.id,
     owned: obj.owned,
-    ...(obj.ownerTag ? { ownerTag: obj.ownerTag } : {}),
+    ...(obj.ownerTags ? { ownerTags: obj.ownerTags } : {}),
     action,
     reason,
   });
   const immutable = fields.find((f) => f.why === IMMUTABLE);
   if (immutable) return compared('replace', `${immutable.path} cannot be changed in place`);
-  if (tagsPointer(kind) && !obj.owned) {
+  // Carrying our tag beside another is no proof: such an object is taken over (or refused) too.
+  const others = obj.ownerTags ?? [];
+  if (tagsPointer(kind) && (!obj.owned || others.length > 0)) {
     const also = fields.length ? ` and update ${fields.length} field${fields.length === 1 ? '' : 's'}` : '';
-    if (obj.ownerTag === UNNAMED_PROJECT_TAG)
+    if (!obj.owned && others.length === 1 && others[0] === UNNAMED_PROJECT_TAG)
       return compared(
         'adopt',
         `carries ${UNNAMED_PROJECT_TAG}, the tag of projects without a name: adopt it into this project (migrates the tag ${UNNAMED_PROJECT_TAG} → ${options.ownershipTag})${also}`,
       );
-    if (obj.ownerTag)
-      return compared('adopt', `take over from ${obj.ownerTag} (metadata.adopt: force)${also}`);
+    if (others.length)
+      return compared('adopt', `take over from ${others.join(', ')} (metadata.adopt: force)${also}`);
     return compared('adopt', `exists live without the ownership tag: take ownership${also}`);
   }
   if (fields.length)

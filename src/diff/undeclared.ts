@@ -1,14 +1,17 @@
 // What happens to a live object no manifest declares: deleted only when provably this project's (or
-// inside a prune scope, or under a pruning parent), otherwise kept and listed with why. Pure.
+// inside a prune scope, or under a pruning parent, where a kind without tags must also have been
+// changed last by this run's user), otherwise kept and listed with why. Pure.
 import type { Address } from '../core/address.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import { KINDS, type KindName, parentOf } from '../kinds/index.js';
 import type { LiveObject } from '../live/live-object.js';
 import type { ExternalMatcher } from '../manifest/external.js';
+import { isGlob } from '../manifest/glob.js';
 import type { Manifest } from '../manifest/manifest.js';
 import { matchesPattern } from '../manifest/name-pattern.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import type { Change } from './change.js';
+import { pruneRefusal, type RunUser } from './last-change.js';
 import type { Owner } from './ownership.js';
 
 /** A live object dpac keeps: listed in plan and drift with the reason and, when known, its owner's tag. */
@@ -27,6 +30,9 @@ export interface UndeclaredContext {
   /** Changes decided so far (parents are decided before their children). */
   done: ReadonlyMap<string, Change>;
   external?: ExternalMatcher;
+  /** The user this run signs in as, and user ids as names (for kinds without tags). */
+  me: RunUser;
+  userName(id: string): string;
 }
 
 export type UndeclaredDecision =
@@ -54,7 +60,12 @@ export function decideUndeclared(obj: LiveObject, ctx: UndeclaredContext): Undec
       cascadeFrom: parent,
     };
   const owner = ctx.owner(obj);
-  if (owner.state === 'theirs') return keep(`owned by ${owner.tag}`, owner.tag);
+  if (owner.state === 'theirs')
+    return owner.contested
+      ? keep(
+          `carries more than one ownership tag (${owner.tag}): no single project's, so never deleted; remove the tags of the projects that do not own it by hand`,
+        )
+      : keep(`owned by ${owner.tag}`, owner.tag);
   if (owner.state === 'ours') {
     if (ctx.ownershipTag !== UNNAMED_PROJECT_TAG)
       return { delete: `${owner.via} and no manifest declares it` };
@@ -68,11 +79,17 @@ export function decideUndeclared(obj: LiveObject, ctx: UndeclaredContext): Undec
       `carries ${UNNAMED_PROJECT_TAG}, the tag of projects without a name: declare it to adopt it into this project (the tag becomes ${ctx.ownershipTag}), or delete it by hand`,
       UNNAMED_PROJECT_TAG,
     );
-  const scope = ctx.prune.find((p) => matchesPattern(p, obj));
-  if (scope) return { delete: `inside the prune scope ${scope.kind}/${scope.name} of dpac.yaml` };
-  if (parent && ctx.declared.get(parent)?.metadata.prune === true)
-    return { delete: `its parent ${parent} has metadata.prune: true` };
-  return keep(`not owned: ${owner.why}${recovery(obj)}; outside any prune scope`);
+  // A scope naming the object exactly says more than a pattern that happens to match it.
+  const scopes = ctx.prune.filter((p) => matchesPattern(p, obj));
+  const scope = scopes.find((p) => !isGlob(p.name)) ?? scopes[0];
+  const pruning = scope
+    ? `inside the prune scope ${scope.kind}/${scope.name} of dpac.yaml`
+    : parent && ctx.declared.get(parent)?.metadata.prune === true
+      ? `its parent ${parent} has metadata.prune: true`
+      : undefined;
+  if (!pruning) return keep(`not owned: ${owner.why}${recovery(obj)}; outside any prune scope`);
+  const refused = pruneRefusal(obj, scope, ctx.me, ctx.userName);
+  return refused ? keep(`not deleted although ${pruning}: ${refused}`) : { delete: pruning };
 }
 
 /**

@@ -121,8 +121,12 @@ interface ReadSpec {
  * deleted:
  * - `tag`: the string array at `tags` carries the project's `managed-by:` tag (written by dpac);
  * - `parent`: owned exactly when its parent is (the API holds no marker of its own);
- * - `none`: the API can hold no marker that changes nothing on the platform; only a prune scope of
- *   dpac.yaml (or a parent with `metadata.prune: true`) lets dpac delete one. `why` says so.
+ * - `audit`: no tag, but the platform stamps who last changed it (`modified_by`, else
+ *   `created_by`). That never deletes anything by itself (one user may run several projects, or
+ *   click in the UI); a prune scope deletes one only when this run's user changed it last, and the
+ *   plan warns before changing one someone else changed last. `why` says so.
+ * - `none`: the API can hold no marker that changes nothing on the platform, nor says who changed
+ *   it; only a prune scope naming the object exactly lets dpac delete one. `why` says so.
  * `members` (with `parent`): objects it lists that may belong to someone else (a table group's
  * tables). It is owned only if none of them belongs to another project, or, under a parent dpac
  * does not own, if every one of them is dpac's.
@@ -130,6 +134,7 @@ interface ReadSpec {
 export type Ownership =
   | { proof: 'tag'; tags: string }
   | { proof: 'parent'; members?(spec: Record<string, unknown>, ancestors: readonly string[]): Address[] }
+  | { proof: 'audit'; why: string }
   | { proof: 'none'; why: string };
 
 export interface ResourceKind<S = unknown> {

@@ -13,8 +13,8 @@ export interface LiveObject {
   spec: Record<string, unknown>;
   /** Whether it carries this project's ownership tag (kinds with tags only). */
   owned: boolean;
-  /** Another `managed-by:` tag it carries: another project's, or the unnamed projects' one. */
-  ownerTag?: string;
+  /** The other `managed-by:` tags it carries, sorted: other projects', or the unnamed projects' one. */
+  ownerTags?: string[];
   /** The JSON it was projected from (fingerprints hash this). */
   raw: LiveRecord;
   /** Its live name when a manifest renames it (`metadata.renamed_from`); `name` is the new one. */
@@ -35,4 +35,6 @@ export interface ReadClient {
     options?: { intent?: string; filter?: object },
   ): AsyncIterable<Record<string, unknown>[]>;
   get<T = unknown>(path: string, query?: Record<string, string>, intent?: string): Promise<T>;
+  /** The user the run signs in as, as far as the token call told (an id, an email, or neither). */
+  identity?(): { userId?: string; email?: string };
 }

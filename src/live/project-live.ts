@@ -10,7 +10,7 @@ import type { RawObject } from './read-live.js';
 
 /** A record in spec shape, whether it carries our ownership tag (and whose it carries), or why it cannot be. */
 export type Projection =
-  | { spec: Record<string, unknown>; owned: boolean; ownerTag?: string }
+  | { spec: Record<string, unknown>; owned: boolean; ownerTags?: string[] }
   | { error: string };
 
 /** fromApi, normalize, and every ownership tag taken out of the tags (they are never user tags). */
@@ -20,13 +20,14 @@ export function projectOne(raw: RawObject, names: NameLookup, ownershipTag: stri
     let spec = kind.fromApi(raw.record, names) as Record<string, unknown>;
     if (kind.normalize) spec = kind.normalize(spec) as Record<string, unknown>;
     let owned = false;
-    let ownerTag: string | undefined;
+    let ownerTags: string[] | undefined;
     const pointer = tagsPointer(kind);
     if (pointer) {
       const tags = getPointer(spec, pointer);
       if (Array.isArray(tags)) {
         owned = tags.includes(ownershipTag);
-        ownerTag = (tags as string[]).filter((t) => isOwnershipTag(t) && t !== ownershipTag).sort()[0];
+        const others = (tags as string[]).filter((t) => isOwnershipTag(t) && t !== ownershipTag);
+        if (others.length > 0) ownerTags = others.length > 1 ? [...new Set(others)].sort() : others;
         spec = setPointer(
           spec,
           pointer,
@@ -34,7 +35,7 @@ export function projectOne(raw: RawObject, names: NameLookup, ownershipTag: stri
         );
       }
     }
-    return ownerTag ? { spec, owned, ownerTag } : { spec, owned };
+    return ownerTags ? { spec, owned, ownerTags } : { spec, owned };
   } catch (error) {
     return { error: (error as Error).message };
   }
@@ -78,7 +79,7 @@ export function projectLive(
       id: raw.record.id,
       spec: projected.spec,
       owned: projected.owned,
-      ...(projected.ownerTag ? { ownerTag: projected.ownerTag } : {}),
+      ...(projected.ownerTags ? { ownerTags: projected.ownerTags } : {}),
       raw: raw.record,
       ...(raw.renamedFrom === undefined ? {} : { renamedFrom: raw.renamedFrom }),
     });

@@ -189,8 +189,12 @@ async function readCollection(
       if (wanted?.length === 0) return finish(entry.item, {});
       return (async () => {
         const ids = { ...where.ancestorIds, id };
+        const address = makeAddress(kind, where.ancestors, entry.name);
         const item = def.read.detail
-          ? { ...entry.item, ...asObject(await client.get(renderPath(def.read.detail, ids))) }
+          ? {
+              ...entry.item,
+              ...asObject(await client.get(renderPath(def.read.detail, ids), undefined, `read ${address}`)),
+            }
           : entry.item;
         const docs: Record<string, unknown> = {};
         await Promise.all(
@@ -198,6 +202,7 @@ async function readCollection(
             docs[doc] = await readDocument(
               client,
               renderPath(template, ids),
+              `read the ${doc} of ${address}`,
               def.read.documentLists?.includes(doc),
             );
           }),
@@ -260,9 +265,14 @@ export function withoutKeys(item: Record<string, unknown>, keys: readonly string
  * A sub-document: a list one page by page like any list, a single document by one plain GET (no
  * query: its references declare none) with `result` unwrapped when present.
  */
-async function readDocument(client: ReadClient, path: string, list = false): Promise<unknown> {
-  if (list) return allItems(client.pages(path));
-  const body = await client.get<Record<string, unknown>>(path);
+async function readDocument(
+  client: ReadClient,
+  path: string,
+  intent: string,
+  list = false,
+): Promise<unknown> {
+  if (list) return allItems(client.pages(path, { intent }));
+  const body = await client.get<Record<string, unknown>>(path, undefined, intent);
   return body && typeof body === 'object' && 'result' in body ? body.result : body;
 }
 

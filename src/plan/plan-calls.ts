@@ -61,8 +61,8 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Addres
   };
   // Ownership tags are kept out of specs (they are never a user diff); writes put ours back. Tags a
   // manifest omits are not managed, so the stamped desired set starts from live's. Live's other
-  // owner tag (a take-over, or the unnamed projects' tag being migrated) goes back into `before`,
-  // so the tag write removes it.
+  // owner tags (a take-over, or the unnamed projects' tag being migrated) go back into `before`,
+  // so the tag write removes them.
   const tags = tagsPointer(kind);
   const stamp = (spec: Record<string, unknown> | undefined, stamped: (string | undefined)[]) => {
     if (!spec || !tags || stamped.every((t) => t === undefined)) return spec;
@@ -71,7 +71,10 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Addres
     return out;
   };
   const after = stamp(change.after, [options.ownershipTag]);
-  const before = stamp(change.before, [change.owned ? options.ownershipTag : undefined, change.ownerTag]);
+  const before = stamp(change.before, [
+    change.owned ? options.ownershipTag : undefined,
+    ...(change.ownerTags ?? []),
+  ]);
   const needs = [...parentAddresses(change), ...refsOf(after).map((r) => r.address)];
   const tag = (phase: Draft['phase'], calls: CallDraft[], needsCreated: Address[]): Draft[] =>
     calls.map((c) => ({ ...c, address: change.address, needsCreated, phase }));

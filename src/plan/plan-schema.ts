@@ -68,7 +68,12 @@ export const unmanagedObjectsSchema = z
         address: addressField,
         kind: kindField,
         reason: z.string().describe('Why dpac leaves it alone, e.g. another project owns it.'),
-        owner: z.string().optional().describe("The owner's ownership tag, when it carries one."),
+        owner: z
+          .string()
+          .optional()
+          .describe(
+            "The owner's ownership tag, when it carries one (none when it carries several: the reason lists them).",
+          ),
       })
       .describe('A live object this project neither declares nor may delete.'),
   )

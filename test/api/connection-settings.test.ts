@@ -60,4 +60,33 @@ describe('resolveConnection', () => {
     expect(result.value).toBeUndefined();
     expect(result.error).toMatch(/Refusing plain http to p\.example/);
   });
+
+  it('reads the deadlines and read limits, and names a bad value with its default', () => {
+    const base = { DPAC_URL: 'https://p/v3', DPAC_REFRESH_TOKEN: 'rt' };
+    const result = resolveConnection({
+      env: {
+        ...base,
+        DPAC_TIMEOUT: '30m',
+        DPAC_REQUEST_TIMEOUT: '2m',
+        DPAC_MAX_LIST_ITEMS: '250000',
+        DPAC_MAX_READ_MB: '2048',
+        DPAC_MAX_PAGES: '10',
+      },
+    });
+    expect(result.value).toMatchObject({
+      runTimeoutMs: 1_800_000,
+      requestTimeoutMs: 120_000,
+      limits: { maxListItems: 250_000, maxReadBytes: 2048 * 1024 * 1024, maxPagesPerList: 10 },
+    });
+    const errorOf = (env: Record<string, string>) => resolveConnection({ env: { ...base, ...env } }).error;
+    expect(errorOf({ DPAC_REQUEST_TIMEOUT: 'soon' })).toBe(
+      'DPAC_REQUEST_TIMEOUT="soon" is not a duration; write e.g. 90s, 30m or 2h (a bare number is seconds; default 90s)',
+    );
+    expect(errorOf({ DPAC_MAX_LIST_ITEMS: '1.5' })).toBe(
+      'DPAC_MAX_LIST_ITEMS="1.5" is not a whole number of at least 1 (default 100000)',
+    );
+    expect(errorOf({ DPAC_MAX_READ_MB: '0' })).toBe(
+      'DPAC_MAX_READ_MB="0" is not a positive number of mebibytes (default 1024)',
+    );
+  });
 });

@@ -9,6 +9,8 @@ const answer = (status: number): AttemptResult => ({
   status,
   headers: {},
   body: { status },
+  json: true,
+  bytes: 13,
 });
 const reset: AttemptResult = { kind: 'failure', failure: 'reset', errno: 'ECONNRESET' };
 

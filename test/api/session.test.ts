@@ -48,6 +48,33 @@ describe('Session', () => {
     });
   });
 
+  it('knows who it signs in as: the email the token names, and the id a login answers', async () => {
+    const sub = JSON.stringify({ email: 'ci@example.com', scope: { action: 'refresh_token' } });
+    const answers = [
+      { result: { authentication_token: makeJwt({ sub }) } },
+      {
+        result: {
+          authentication_token: makeJwt({ sub }),
+          is_authenticated: true,
+          user_id: 'aB3dE5gH7jK9mN1pQ',
+        },
+      },
+      { result: { authentication_token: makeJwt({ sub: 'not json' }) } },
+    ];
+    const identities = [];
+    for (const answer of answers) {
+      const session = new Session({ credentials: { refreshToken: 'rt' }, requestToken: async () => answer });
+      expect(session.identity()).toEqual({});
+      await session.bearer();
+      identities.push(session.identity());
+    }
+    expect(identities).toEqual([
+      { email: 'ci@example.com' },
+      { userId: 'aB3dE5gH7jK9mN1pQ', email: 'ci@example.com' },
+      {},
+    ]);
+  });
+
   it('refreshes a 15-minute token 30 s before it expires, not earlier', async () => {
     const clock = { now: 1_000_000 };
     const tokens = fakeTokens(900, clock);

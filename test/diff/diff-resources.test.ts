@@ -39,6 +39,14 @@ function live(kind: KindName, address: string, spec: Record<string, unknown>, ow
   };
 }
 
+/** The audit fields the platform stamps: who changed it last. */
+function changedBy(userId: string, obj: LiveObject): LiveObject {
+  return {
+    ...obj,
+    raw: { ...obj.raw, item: { modified_by: userId, modified_at: '2024-05-02T10:00:00.000Z' } },
+  };
+}
+
 function state(...objects: LiveObject[]): LiveState {
   return { objects: new Map(objects.map((o) => [o.address, o])), problems: [] };
 }
@@ -161,11 +169,12 @@ describe('diffResources', () => {
       manifests: [manifest('Source', 'Source/s', {}, { prune: true })],
       live: state(
         live('Source', 'Source/s', {}, true),
-        live('Domain', 'Domain/tmp_1', {}),
+        changedBy('u-me', live('Domain', 'Domain/tmp_1', {})),
         live('Domain', 'Domain/keep', {}),
         live('TopicMapping', 'TopicMapping/s/m', {}),
       ),
       prune: [{ kind: 'Domain', name: 'tmp_*' }],
+      me: { id: 'u-me', email: 'me@example.com' },
     });
     expect(actions(result)).toEqual(
       expect.arrayContaining([
@@ -174,6 +183,107 @@ describe('diffResources', () => {
       ]),
     );
     expect(result.unmanaged.map((u) => u.address)).toEqual(['Domain/keep']);
+  });
+
+  describe('kinds without tags: who changed it last', () => {
+    const me = { id: 'u-me', email: 'me@example.com' };
+    const users = [
+      live('User', 'User/me@example.com', {}),
+      live('User', 'User/alice@example.com', {}),
+      live('User', 'User/bob@example.com', {}),
+    ];
+    users[0]!.id = 'u-me';
+    users[1]!.id = 'u-alice';
+
+    it('prunes only what this run signs in as changed last; a pattern never prunes users, an exact name does', () => {
+      const result = diffResources({
+        ownershipTag: TAG,
+        manifests: [manifest('Domain', 'Domain/declared', { environments: [] })],
+        live: state(
+          ...users,
+          changedBy('u-me', live('Domain', 'Domain/mine', {})),
+          changedBy('u-alice', live('Domain', 'Domain/sales', {})),
+          live('Domain', 'Domain/silent', {}),
+          changedBy('u-me', live('Environment', 'Environment/dev', {})),
+          changedBy('u-alice', live('EnvironmentStorage', 'EnvironmentStorage/dev/theirs', {})),
+          changedBy('u-me', live('EnvironmentStorage', 'EnvironmentStorage/dev/mine', {})),
+        ),
+        prune: [
+          { kind: 'Domain', name: '*' },
+          { kind: 'User', name: '*@example.com' },
+          { kind: 'User', name: 'bob@example.com' },
+          { kind: 'EnvironmentStorage', name: 'dev/*' },
+        ],
+        me,
+      });
+      const deleted = result.changes.filter((c) => c.action === 'delete').map((c) => c.address);
+      expect(deleted.sort()).toEqual(['Domain/mine', 'EnvironmentStorage/dev/mine', 'User/bob@example.com']);
+      const unmanaged = Object.fromEntries(result.unmanaged.map((u) => [u.address, u.reason]));
+      expect(unmanaged['Domain/sales']).toBe(
+        "not deleted although inside the prune scope Domain/* of dpac.yaml: alice@example.com changed it last, not me@example.com, whom this run signs in as: a prune scope deletes a Domain only when this project's user changed it last (give each project its own platform user)",
+      );
+      expect(unmanaged['Domain/silent']).toContain('the platform does not say who changed it last');
+      expect(unmanaged['EnvironmentStorage/dev/theirs']).toContain('alice@example.com changed it last');
+      expect(unmanaged['User/alice@example.com']).toBe(
+        'not deleted although inside the prune scope User/*@example.com of dpac.yaml: the v3 API keeps no marker on a User that could name this project: a pattern deletes none; name it exactly in prune: ({ kind: User, name: alice@example.com }) to delete it',
+      );
+    });
+
+    it('prunes nothing of a kind without tags when the run cannot tell who it signs in as', () => {
+      const result = diffResources({
+        ownershipTag: TAG,
+        manifests: [manifest('Domain', 'Domain/declared', { environments: [] })],
+        live: state(changedBy('u-me', live('Domain', 'Domain/mine', {}))),
+        prune: [{ kind: 'Domain', name: '*' }],
+      });
+      expect(result.changes.filter((c) => c.action === 'delete')).toEqual([]);
+      expect(result.unmanaged[0]?.reason).toContain('dpac cannot tell which user this run signs in as');
+    });
+
+    it('warns before changing a declared object someone else changed last, and before changing any user', () => {
+      const result = diffResources({
+        ownershipTag: TAG,
+        manifests: [
+          manifest('Domain', 'Domain/sales', { description: 'ours', environments: [] }),
+          manifest('Domain', 'Domain/same', { description: 'same', environments: [] }),
+          manifest('Domain', 'Domain/mine', { description: 'ours', environments: [] }),
+          manifest('User', 'User/alice@example.com', { roles: ['admin'] }),
+        ],
+        live: state(
+          ...users.slice(0, 1),
+          { ...users[1]!, spec: { roles: ['modeller'] } },
+          changedBy('u-alice', live('Domain', 'Domain/sales', { description: 'theirs', environments: [] })),
+          changedBy('u-alice', live('Domain', 'Domain/same', { description: 'same', environments: [] })),
+          changedBy('u-me', live('Domain', 'Domain/mine', { description: 'old', environments: [] })),
+        ),
+        me,
+      });
+      expect(result.diagnostics.map((d) => [d.severity, d.summary])).toEqual([
+        [
+          'warning',
+          'Domain/sales was last changed by alice@example.com (at 2024-05-02T10:00:00.000Z), not by me@example.com, whom this run signs in as: another project or a person may manage it, and applying overwrites their change.',
+        ],
+        [
+          'warning',
+          'User/alice@example.com will be changed, but the v3 API records no one who changed a User: dpac cannot tell whether another project manages it too.',
+        ],
+      ]);
+    });
+  });
+
+  it('refuses a plan whose declared object (or its parent) could not be read', () => {
+    const result = diffResources({
+      ownershipTag: TAG,
+      manifests: [manifest('Source', 'Source/s', {}), manifest('Table', 'Table/s/t', {})],
+      live: {
+        objects: new Map(),
+        problems: [{ address: addressFrom('Source/s'), why: 'cannot be expressed as a manifest: x' }],
+      },
+    });
+    expect(result.diagnostics.map((d) => [d.severity, d.summary])).toEqual([
+      ['error', 'Source/s could not be read: cannot be expressed as a manifest: x.'],
+      ['error', "Table/s/t's parent Source/s could not be read: cannot be expressed as a manifest: x."],
+    ]);
   });
 
   it('adopts a declared source that exists without the ownership tag', () => {
@@ -283,9 +393,9 @@ describe('diffResources', () => {
   });
 
   describe('ownership on a shared platform', () => {
-    const tagged = (kind: KindName, address: string, ownerTag: string) => ({
+    const tagged = (kind: KindName, address: string, ...ownerTags: string[]) => ({
       ...live(kind, address, {}),
-      ownerTag,
+      ownerTags,
     });
     const domain = manifest('Domain', 'Domain/x', { environments: [] });
 
@@ -343,6 +453,46 @@ describe('diffResources', () => {
       expect(forced.diagnostics).toEqual([]);
       expect(actions(forced)).toEqual([
         'adopt Source/s: take over from managed-by:dpac/b (metadata.adopt: force)',
+      ]);
+    });
+
+    it('treats an object carrying two projects’ tags as no project’s: never deleted, refused, flagged', () => {
+      const both = { ...tagged('Source', 'Source/both', 'managed-by:dpac/b'), owned: true };
+      const kept = diffResources({
+        ownershipTag: TAG,
+        manifests: [domain],
+        live: state(
+          both,
+
+          tagged('Source', 'Source/bc', 'managed-by:dpac/b', 'managed-by:dpac/c'),
+        ),
+        prune: [{ kind: 'Source', name: '*' }],
+      });
+      expect(kept.changes.filter((c) => c.action === 'delete')).toEqual([]);
+      const reasons = Object.fromEntries(kept.unmanaged.map((u) => [u.address, u]));
+      expect(reasons['Source/both']).toEqual({
+        address: 'Source/both',
+        kind: 'Source',
+        reason:
+          "carries more than one ownership tag (managed-by:dpac/b, managed-by:dpac/test): no single project's, so never deleted; remove the tags of the projects that do not own it by hand",
+      });
+      expect(reasons['Source/bc']?.reason).toContain('(managed-by:dpac/b, managed-by:dpac/c)');
+      const refused = diffResources({
+        ownershipTag: TAG,
+        manifests: [manifest('Source', 'Source/both', {})],
+        live: state(both),
+      });
+      expect(refused.diagnostics.map((d) => d.summary)).toEqual([
+        "Source/both carries more than one ownership tag (managed-by:dpac/b, managed-by:dpac/test): it is no single project's, so this project (managed-by:dpac/test) will not manage it.",
+      ]);
+      const forced = diffResources({
+        ownershipTag: TAG,
+        manifests: [manifest('Source', 'Source/both', {}, { adopt: 'force' })],
+        live: state(both),
+      });
+      expect(forced.diagnostics).toEqual([]);
+      expect(actions(forced)).toEqual([
+        'adopt Source/both: take over from managed-by:dpac/b (metadata.adopt: force)',
       ]);
     });
 

@@ -15,7 +15,8 @@ const PRUNE_ALL = `${PROJECT}prune:\n${[
   ['Environment', '*'],
   ['Domain', '*'],
   ['DataConnection', '*'],
-  ['User', 'alice*'],
+  // A user is deleted only by a prune entry naming it exactly (nothing marks whose a user is).
+  ['User', 'alice.cooper@example.com'],
   ['GenericSourceType', '*'],
 ]
   .map(([kind, name]) => `  - kind: ${kind}\n    name: '${name}'\n`)

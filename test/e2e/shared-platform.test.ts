@@ -171,7 +171,7 @@ describe('two projects on one platform', () => {
     const text = await e2e.dpac(['plan', 'sales', '--no-color']);
     expect(text.stdout).toContain('  User (2):\n');
     expect(text.stdout).toContain(
-      '    User/bob@example.com: not owned: the v3 API can hold no ownership marker on it (no tags; its profile is shown to people); outside any prune scope',
+      '    User/bob@example.com: not owned: the v3 API can hold no ownership marker on it (no tags; its profile is shown to people) and records no one who changed it; outside any prune scope',
     );
     await apply('sales');
 

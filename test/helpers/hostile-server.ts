@@ -3,6 +3,7 @@
 // tamper with one list while the rest of the platform stays real; alone, it mints tokens itself.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drip } from '../../src/bench/drip.js';
 
 interface HostileRequest {
   method: string;
@@ -24,8 +25,8 @@ interface Upstream {
 
 interface HostileContext {
   res: ServerResponse;
-  /** Sends the request upstream and returns its answer, for the script to tamper with. */
-  forward(): Promise<Upstream>;
+  /** Sends the request upstream (to `url` instead, when given) and returns its answer, for the script to tamper with. */
+  forward(url?: string): Promise<Upstream>;
 }
 
 /** Answers a request and returns true, or returns false to let it pass through unchanged. */
@@ -48,14 +49,14 @@ export async function startHostileServer(options: {
 }): Promise<HostileServer> {
   const seen: HostileRequest[] = [];
   const origin = options.upstream ? new URL(options.upstream).origin : undefined;
-  const forward = async (req: HostileRequest): Promise<Upstream> => {
+  const forward = async (req: HostileRequest, url = req.url): Promise<Upstream> => {
     if (!origin) throw new Error('no upstream to forward to');
     const headers: Record<string, string> = {};
     for (const key of ['authorization', 'content-type', 'accept']) {
       const value = req.headers[key];
       if (typeof value === 'string') headers[key] = value;
     }
-    const response = await fetch(`${origin}${req.url}`, {
+    const response = await fetch(`${origin}${url}`, {
       method: req.method,
       headers,
       ...(req.body && req.method !== 'GET' ? { body: req.body } : {}),
@@ -83,7 +84,7 @@ export async function startHostileServer(options: {
         body: Buffer.concat(chunks).toString('utf8'),
       };
       seen.push(req);
-      const ctx: HostileContext = { res, forward: () => forward(req) };
+      const ctx: HostileContext = { res, forward: (other) => forward(req, other) };
       void (async () => {
         const security = req.path.startsWith('/v3/security/');
         if ((!security || options.scriptSecurity) && (await options.script(req, ctx))) return;
@@ -122,20 +123,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 /** Headers at once, then the body one byte every `everyMs` (stops when the client leaves). */
-export function trickle(res: ServerResponse, body: unknown, everyMs: number): void {
-  const text = JSON.stringify(body);
-  res.writeHead(200, { 'content-type': 'application/json' });
-  let at = 0;
-  const timer = setInterval(() => {
-    if (res.destroyed || at >= text.length) {
-      clearInterval(timer);
-      if (!res.destroyed) res.end();
-      return;
-    }
-    res.write(text[at++] ?? '');
-  }, everyMs);
-  res.on('close', () => clearInterval(timer));
-}
+export const trickle = drip;
 
 /**
  * A `{"result": [...]}` list body of about `bytes` bytes, streamed without a content-length and

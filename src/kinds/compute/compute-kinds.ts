@@ -5,7 +5,7 @@ import { defineKind, type KindName, type ResourceKind, type WriteContext } from 
 import { sortAdvanced } from '../shared/advanced-configurations.js';
 import { crudWrites } from '../shared/crud-writes.js';
 import { platformName } from '../shared/fields.js';
-import { noMarker } from '../shared/ownership.js';
+import { auditMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { type ComputeSpec, checkCompute, computeObject, type LaunchStrategy } from './schema.js';
 
@@ -62,7 +62,7 @@ function defineComputeKind(options: ComputeKindOptions): ResourceKind<ComputeSpe
     metadataKey: options.metadataKey,
     name: platformName,
     spec,
-    ownership: noMarker('no tags; its advanced configurations are handed to the cluster'),
+    ownership: auditMarker('no tags; its advanced configurations are handed to the cluster'),
     refs: () => [],
     read: { list },
     // The contract returns a single advanced configuration as an object; the projection reads it as a list.

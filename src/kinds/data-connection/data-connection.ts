@@ -2,7 +2,7 @@
 // `properties` document with a write-only password. Created with POST, updated with a full PUT.
 import { defineKind, type WriteContext } from '../kind.js';
 import { crudWrites } from '../shared/crud-writes.js';
-import { noMarker } from '../shared/ownership.js';
+import { auditMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { connectionObject, type DataConnectionSpec, dataConnectionSpec } from './schema.js';
 
@@ -13,7 +13,7 @@ export const DataConnection = defineKind<DataConnectionSpec>({
   description: 'A target data connection that pipelines and table exports write to.',
   metadataKey: 'data_connection',
   spec: dataConnectionSpec,
-  ownership: noMarker('no tags; its properties are the connection settings'),
+  ownership: auditMarker('no tags; its properties are the connection settings'),
   refs: () => [],
   read: { list: '/admin/data-connections' },
   fromApi: ({ item }) => normalizeConnection(projectLive(item, connectionObject)),

@@ -4,7 +4,7 @@ import { defineKind, type WriteContext } from '../kind.js';
 import { compact, sortedSet } from '../shared/canonical.js';
 import { crudWrites } from '../shared/crud-writes.js';
 import { liveNames } from '../shared/live-values.js';
-import { noMarker } from '../shared/ownership.js';
+import { auditMarker } from '../shared/ownership.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type DomainSpec, domainSpec } from './schema.js';
 
@@ -15,7 +15,7 @@ export const Domain = defineKind<DomainSpec>({
   description: 'A domain: the unit of access for pipelines and sources.',
   metadataKey: 'domain',
   spec: domainSpec,
-  ownership: noMarker('no tags; its advanced configurations are handed to the jobs of the domain'),
+  ownership: auditMarker('no tags; its advanced configurations are handed to the jobs of the domain'),
   refs: (s) => s.environments.map((env, i) => ({ address: environment(env), path: `/environments/${i}` })),
   read: { list: '/admin/domains' },
   fromApi: ({ item }, names) =>

@@ -4,7 +4,7 @@ import { type Address, makeAddress } from '../../core/address.js';
 import type { CallDraft } from '../../core/call.js';
 import { defineKind, pathIds, renderPath, type WriteContext } from '../kind.js';
 import { platformName } from '../shared/fields.js';
-import { noMarker } from '../shared/ownership.js';
+import { auditMarker } from '../shared/ownership.js';
 import { renameByName } from '../shared/rename-call.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { type EnvironmentSpec, environmentObject, environmentSpec } from './schema.js';
@@ -32,7 +32,7 @@ export const Environment = defineKind<EnvironmentSpec>({
   name: platformName,
   spec: environmentSpec,
   // The PATCH variants of the v3 API carry neither field.
-  ownership: noMarker('no tags or free-form properties'),
+  ownership: auditMarker('no tags or free-form properties'),
   cloneSource: cloneOf,
   refs: (s) => {
     const from = cloneOf(s);

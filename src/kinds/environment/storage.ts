@@ -3,7 +3,7 @@
 import { defineKind, type WriteContext } from '../kind.js';
 import { crudWrites } from '../shared/crud-writes.js';
 import { platformName } from '../shared/fields.js';
-import { noMarker } from '../shared/ownership.js';
+import { auditMarker } from '../shared/ownership.js';
 import { projectLive, projectToSchema } from '../shared/spec-projection.js';
 import { type EnvironmentStorageSpec, storageObject, storageSpec } from './storage-schema.js';
 
@@ -18,7 +18,7 @@ export const EnvironmentStorage = defineKind<EnvironmentStorageSpec>({
   metadataKey: 'storage',
   name: platformName,
   spec: storageSpec,
-  ownership: noMarker('no tags or free-form properties'),
+  ownership: auditMarker('no tags or free-form properties'),
   refs: () => [],
   read: { list: LIST },
   fromApi: ({ item }) => projectLive(item, storageObject),

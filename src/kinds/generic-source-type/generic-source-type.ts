@@ -9,7 +9,7 @@ import { defineKind, pathIds, renderPath, type SpecProblem, type WriteContext } 
 import { compact } from '../shared/canonical.js';
 import { platformName } from '../shared/fields.js';
 import { asArray, asRecord, liveText } from '../shared/live-values.js';
-import { noMarker } from '../shared/ownership.js';
+import { auditMarker } from '../shared/ownership.js';
 import { projectLive } from '../shared/spec-projection.js';
 import { type GenericSourceTypeSpec, genericSourceTypeSpec, type ResolvedFile } from './schema.js';
 
@@ -26,7 +26,7 @@ export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
   name: platformName,
   // Parsed, `files` holds paths; the loader then replaces each with the file it read.
   spec: genericSourceTypeSpec as unknown as z.ZodType<GenericSourceTypeSpec>,
-  ownership: noMarker('no tags or free-form properties'),
+  ownership: auditMarker('no tags or free-form properties'),
   checkLive: unuploadable,
   refs: () => [],
   read: { list: LIST },

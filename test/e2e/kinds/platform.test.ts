@@ -96,7 +96,7 @@ describe('platform kinds', () => {
       'platform.yaml',
       everything({ maxWorkers: 6, idle: 90, user: 'Alice Cooper', folder: '/opt/drivers/td17' }),
     );
-    const plan = await f.planJson(e2e);
+    const plan = await f.planJson(e2e, [], ['alice@example.com']);
     expect(f.actions(plan)).toEqual({
       'ComputeTemplate/prod/etl-small': 'update',
       'InteractiveCluster/prod/interactive-dev': 'update',
@@ -122,7 +122,7 @@ describe('platform kinds', () => {
     expect(JSON.stringify(plan)).not.toContain('alice-password');
 
     const seq = e2e.lastSeq();
-    await f.applyOk(e2e);
+    await f.applyOk(e2e, [], ['alice@example.com']);
     expect(e2e.writesSince(seq).map((w) => w.method)).toEqual(['PATCH', 'PATCH', 'PATCH', 'PATCH']);
     await f.expectConverged(e2e);
   });
@@ -188,13 +188,13 @@ describe('platform kinds', () => {
     const userId = await userIdOf(api, 'alice@example.com');
     await api.send('PATCH', `/admin/users/${userId}/toggle-user-login`);
 
-    const plan = await f.planJson(e2e);
+    const plan = await f.planJson(e2e, [], ['alice@example.com']);
     expect(f.actions(plan)).toEqual({ 'User/alice@example.com': 'update' });
     expect(plan.changes.find((c) => c.action === 'update')?.fields).toEqual([
       { path: '/login_disabled', before: true, after: false },
     ]);
     expect(f.callLines(plan)).toEqual([`PATCH /admin/users/${userId}/toggle-user-login`]);
-    await f.applyOk(e2e);
+    await f.applyOk(e2e, [], ['alice@example.com']);
     await f.expectConverged(e2e);
   });
 

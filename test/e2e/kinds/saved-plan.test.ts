@@ -26,7 +26,7 @@ Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.
 
 1 live object is not managed here and left untouched:
   User (1):
-    User/admin@dpac.local: not owned: the v3 API can hold no ownership marker on it (no tags; its profile is shown to people); outside any prune scope`;
+    User/admin@dpac.local: not owned: the v3 API can hold no ownership marker on it (no tags; its profile is shown to people) and records no one who changed it; outside any prune scope`;
 
 describe('saved plans', () => {
   let e2e: E2e;
