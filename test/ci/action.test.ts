@@ -1,42 +1,25 @@
 // The dpac GitHub Action (action.yml at the repository root) on its own: its steps run as the
-// workflow tests run them (workflow-runner.ts), from a one-step workflow, with the fake `curl`
-// serving releases. The release of this version is the real bundle (ci-project.ts); stand-in
-// releases hold a small script in place of dpac.mjs, to show what is never run and what is never
-// published.
+// workflow tests run them (workflow-runner.ts, the context of github-fixture.ts), from a one-step
+// workflow, with the fake `curl` serving releases. The release of this version is the real bundle
+// (ci-project.ts); stand-in releases hold a small script in place of dpac.mjs, to show what is
+// never run and what is never published.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
-import { type CiProject, domain, RELEASE_COMMIT, sha256, startCiProject } from './ci-project.js';
-import { type Context, type JobRun, runJob, type Workflow } from './workflow-runner.js';
+import { type CiProject, domain, RELEASE_COMMIT, sha256 } from './ci-project.js';
+import { type GitHubFixture, startGitHub } from './github-fixture.js';
+import { type JobRun, runJob, type Workflow } from './workflow-runner.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const FAKE_CURL = path.resolve(import.meta.dirname, 'fake-curl.mjs');
 
+let gh: GitHubFixture;
 let project: CiProject;
 beforeAll(async () => {
-  project = await startCiProject('github', { curl: FAKE_CURL });
+  gh = await startGitHub();
+  project = gh.project;
 });
-afterAll(() => project?.close());
-
-function context(ref = 'refs/heads/main'): Context {
-  return {
-    workspace: project.repo,
-    runnerTemp: path.join(project.root, 'runner'),
-    env: {
-      PATH: project.path,
-      HOME: project.root,
-      GITHUB_ACTIONS: 'true',
-      GITHUB_WORKSPACE: project.repo,
-      GITHUB_REF: ref,
-      FAKE_RELEASES: project.releases,
-    },
-    secrets: {},
-    vars: {},
-    github: { event: { repository: { default_branch: 'main' } } },
-    actions: { [project.repository]: ROOT },
-  };
-}
+afterAll(() => gh?.close());
 
 /** One step using the action, with these inputs and this env. */
 async function runAction(inputs: Record<string, string>, env: Record<string, string> = {}, ref?: string) {
@@ -46,9 +29,9 @@ async function runAction(inputs: Record<string, string>, env: Record<string, str
       test: { steps: [{ id: 'dpac', uses: `${project.repository}@${RELEASE_COMMIT}`, with: inputs, env }] },
     },
   };
-  const run = await runJob(workflow, 'test', context(ref));
+  const run = await runJob(workflow, 'test', gh.context('push', { ref }));
   const inner = run.steps[0]?.steps ?? [];
-  return { run, inner, output: inner.map((s) => s.stdout + s.stderr).join('') };
+  return { run, output: inner.map((s) => s.stdout + s.stderr).join('') };
 }
 
 const credentials = () => ({

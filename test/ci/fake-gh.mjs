@@ -64,8 +64,7 @@ function route(method, parts, query) {
       return state.issues.filter(
         (i) =>
           (query.get('state') ?? 'open') === i.state &&
-          (!query.get('labels') || i.labels.includes(query.get('labels'))) &&
-          (!query.get('creator') || i.user.login === query.get('creator')),
+          (!query.get('labels') || i.labels.includes(query.get('labels'))),
       );
     case 'POST ':
       state.issues.push({
