@@ -201,6 +201,12 @@ describe('a credential never reaches what a run publishes', () => {
     const before = await gh.load();
     const run = await runJob(gh.workflows.plan, 'plan', gh.context('pull_request', { pr: 9 }));
     expect(run.code).not.toBe(0);
+    // dpac ran, and the job stopped there: nothing after it uploaded or posted.
+    expect(run.steps.at(-1)?.name).toBe('Plan');
+    expect(run.steps.at(-1)?.steps?.map((s) => s.name)).toEqual([
+      'Download dpac and check its SHA-256',
+      'Run dpac',
+    ]);
     expect(run.artifacts).toEqual({});
     const published = [
       run.summary,

@@ -165,8 +165,11 @@ describe('a credential never reaches what a job publishes', () => {
     const before = await gl.load();
     const original = await readFile(manifestFile(), 'utf8');
     await writeFile(manifestFile(), domain('example', '${env.DPAC_REFRESH_TOKEN}'));
+    await rm(path.join(gl.project.repo, 'plan.md'), { force: true });
     const run = await gl.runJob('dpac-plan', 'merge_request_event');
     expect(run.code).not.toBe(0);
+    // dpac ran (its output file exists), and the job stopped there.
+    expect(await readFile(path.join(gl.project.repo, 'plan.md'), 'utf8')).not.toContain('Domain/example');
     const token = gl.project.emulator.adminRefreshToken;
     for (const file of ['plan.md', 'plan.json'])
       expect(await readFile(path.join(gl.project.repo, file), 'utf8').catch(() => '')).not.toContain(token);
