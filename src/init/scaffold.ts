@@ -1,8 +1,10 @@
 // What `dpac init` writes: the project files, and the pipeline files of the chosen CI, each from a
 // template under templates/. Templates are stored without leading dots (npm drops a packaged
-// `.gitignore`), and hold two placeholders: the project's name and the dpac version to install.
+// `.gitignore`), and hold placeholders: the project's name, and what the pipelines pin (this dpac
+// version, the GitHub Action and release downloads of its repository, the bundle's SHA-256).
 import { schemaFile } from '../manifest/json-schema.js';
 import { VERSION } from '../version.js';
+import { type ReleasePin, releasePin } from './release-pin.js';
 import { readTemplateFiles } from './template-files.js';
 
 export const CI_SYSTEMS = ['github', 'gitlab'] as const;
@@ -31,18 +33,29 @@ export interface ScaffoldFile {
 
 export async function scaffoldFiles(options: { name: string; ci?: CiSystem }): Promise<ScaffoldFile[]> {
   const templates = await readTemplateFiles();
+  const pin = await releasePin();
   const layout = { ...LAYOUT.project, ...(options.ci ? LAYOUT[options.ci] : {}) };
   const files = Object.entries(layout).map(([template, target]) => {
     const text = templates[template];
     if (text === undefined) throw new Error(`dpac init: template ${template} is missing from the package`);
-    return { path: target, text: fill(text, options.name) };
+    return { path: target, text: fill(text, options.name, pin) };
   });
   return [...files, schemaFile()];
 }
 
 /** YAML double-quoted strings are JSON strings, so any folder name makes a valid value. */
-function fill(text: string, name: string): string {
+function fill(text: string, name: string, pin: ReleasePin): string {
   return text
     .replaceAll('__PROJECT_NAME__', JSON.stringify(name))
-    .replaceAll('__DPAC_VERSION__', JSON.stringify(VERSION));
+    .replaceAll('__DPAC_VERSION__', JSON.stringify(VERSION))
+    .replaceAll('__DPAC_ACTION__', actionReference(pin))
+    .replaceAll('__DPAC_SHA256__', JSON.stringify(pin.bundleSha256 ?? ''))
+    .replaceAll('__DPAC_RELEASES__', `https://github.com/${pin.repository}/releases/download`);
+}
+
+/** The action by the commit of this release, as every action is pinned; by its tag when unknown. */
+function actionReference(pin: ReleasePin): string {
+  return pin.commit
+    ? `${pin.repository}@${pin.commit} # v${VERSION}`
+    : `${pin.repository}@v${VERSION} # a tag: pin it to the commit of the release (docs/ci.md in dpac)`;
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // A fake `gh` for the workflow tests: `gh api` against a small in-file GitHub (issues and their
-// comments) in $FAKE_GITHUB_STATE, recording every call. Enough of gh for the shipped workflows,
-// and it fails loudly on anything else. `--jq` runs the real jq, as gh applies it to the response.
+// comments) in $FAKE_GITHUB_STATE, recording every call. $GH_TOKEN must be one of the state's
+// `logins` (token → login): what it writes has that author (`user.login`). Enough of gh for the
+// shipped workflows, and it fails loudly on anything else. `--jq` runs the real jq, as gh applies
+// it to the response.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -10,6 +12,9 @@ if (!stateFile) fail('FAKE_GITHUB_STATE is not set');
 const state = JSON.parse(readFileSync(stateFile, 'utf8'));
 const [command, ...args] = process.argv.slice(2);
 if (command !== 'api') fail(`unsupported command: gh ${command}`);
+const login = state.logins[process.env.GH_TOKEN ?? ''];
+if (!login) fail('HTTP 401: Bad credentials');
+const user = { login };
 
 let method;
 let jq;
@@ -65,6 +70,7 @@ function route(method, parts, query) {
       state.issues.push({
         number: ++state.next,
         state: 'open',
+        user,
         title: fields.title,
         body: fields.body,
         labels: fields.labels ?? [],
@@ -75,7 +81,7 @@ function route(method, parts, query) {
     case 'GET N/comments':
       return state.comments.filter((c) => c.issue === Number(rest[0]));
     case 'POST N/comments':
-      state.comments.push({ id: ++state.next, issue: Number(rest[0]), body: fields.body });
+      state.comments.push({ id: ++state.next, issue: Number(rest[0]), user, body: fields.body });
       return state.comments.at(-1);
     case 'PATCH comments/N': {
       const comment = state.comments.find((c) => c.id === Number(rest[1]));

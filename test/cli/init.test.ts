@@ -6,9 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import packageJson from '../../package.json' with { type: 'json' };
 import { runCli } from '../../src/cli/run.js';
 import { VERSION } from '../../src/version.js';
 import { captureIo } from '../helpers/capture-io.js';
+
+/** owner/name, from package.json (the one place that names dpac's repository). */
+const REPOSITORY = packageJson.repository.replace(/^github:/, '');
 
 let dir: string;
 beforeEach(async () => {
@@ -101,9 +105,31 @@ describe('dpac init', () => {
     ]);
     expect((await dpac(['init', 'gl', '--ci', 'gitlab'])).code).toBe(0);
     const gitlab = parse(await readFile(path.join(dir, 'gl/.gitlab-ci.yml'), 'utf8'));
-    expect(gitlab.variables).toEqual({ DPAC_VERSION: VERSION });
+    // Not a release build (no release.json): no digest to pin; the release's SHA256SUMS is checked.
+    expect(gitlab.variables).toEqual({
+      DPAC_VERSION: VERSION,
+      DPAC_SHA256: '',
+      DPAC_RELEASES: `https://github.com/${REPOSITORY}/releases/download`,
+    });
     expect(gitlab['dpac-apply'].resource_group).toBe('dpac-apply');
     expect((await dpac(['validate'], path.join(dir, 'gl'))).code).toBe(0);
+  });
+
+  it('names the dpac action of package.json’s repository, by its release tag when the commit is unknown', async () => {
+    expect((await dpac(['init', 'gh', '--ci', 'github'])).code).toBe(0);
+    const text = await readFile(path.join(dir, 'gh/.github/workflows/dpac-plan.yml'), 'utf8');
+    expect(text).toContain(
+      `uses: ${REPOSITORY}@v${VERSION} # a tag: pin it to the commit of the release (docs/ci.md in dpac)\n`,
+    );
+    const plan = parse(text).jobs.plan.steps.find((s: { name?: string }) => s.name === 'Plan');
+    expect(plan.with).toEqual({ command: 'plan', version: VERSION, sha256: '' });
+  });
+
+  it('package.json names the repository once, as github:owner/name; homepage and bugs agree', () => {
+    const pkg = packageJson;
+    expect(pkg.repository).toMatch(/^github:[\w.-]+\/[\w.-]+$/);
+    expect(pkg.homepage).toBe(`https://github.com/${REPOSITORY}#readme`);
+    expect(pkg.bugs).toBe(`https://github.com/${REPOSITORY}/issues`);
   });
 
   it('rejects an unknown CI', async () => {

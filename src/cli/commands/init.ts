@@ -48,6 +48,10 @@ function nextSteps(dir: string, ci: CiSystem | undefined): string {
     '  export DPAC_URL=https://platform.example.com/v3 DPAC_REFRESH_TOKEN=...',
     '  dpac plan         (what would change)',
   ];
-  if (ci) lines.push('  then set DPAC_URL and DPAC_REFRESH_TOKEN in the CI settings (docs/ci.md)');
+  if (ci)
+    lines.push(
+      '  then, in the CI settings: DPAC_URL, a read-only DPAC_REFRESH_TOKEN for plan and drift, and the',
+      '  dpac-production environment (default branch only) with the writing one (docs/ci.md in dpac)',
+    );
   return lines.join('\n');
 }
