@@ -12,6 +12,7 @@ import { addressScope } from '../live/read-scope.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import { fingerprint } from '../plan/fingerprint.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanChange } from '../plan/plan.js';
+import { checkPlanIntegrity } from './saved-plan-integrity.js';
 
 export interface SavedPlanCheck {
   plan: Plan;
@@ -50,6 +51,8 @@ export async function checkSavedPlan({
       'Apply it against the URL it was planned for, or plan again.',
     );
   }
+  const integrity = checkPlanIntegrity(plan);
+  if (integrity.length > 0) return { diagnostics: integrity };
   if (plan.calls.some((c) => c.fills?.some((f) => 'literal' in f))) {
     return refuse(
       'The saved plan holds a literal secret that was redacted when it was saved.',

@@ -170,6 +170,12 @@ export interface ResourceKind<S = unknown> {
   /** Every reference the spec makes (drives validation and the call DAG). */
   refs(spec: S, ctx: RefContext): Ref[];
   read: ReadSpec;
+  /**
+   * Every write route the kind's calls use, `METHOD /path` with `{}` for one segment (an id, a
+   * key): a saved plan's calls must each match one (apply/saved-plan-integrity.ts). The coverage
+   * test holds the list to the calls the kind really drafts.
+   */
+  writes: readonly string[];
   /** Live JSON → spec shape: ids → names, server fields dropped, echoes normalized. */
   fromApi(live: LiveRecord, names: NameLookup): S;
   /**
@@ -222,6 +228,18 @@ export function renderPath(template: string, ids: Record<string, IdExpr | undefi
     // An id is one path segment, percent-encoded; a placeholder is filled (and encoded) at apply.
     return value instanceof IdRef ? String(value) : encodeURIComponent(value);
   });
+}
+
+/**
+ * Whether a call's path fits a write route (`PATCH /sources/{}`): the same segments, `{}` taking
+ * any one (an id, a `${Kind/name.id}` placeholder, a key); the query is not part of the route.
+ */
+export function fitsRoute(route: string, method: string, path: string): boolean {
+  const space = route.indexOf(' ');
+  if (route.slice(0, space) !== method) return false;
+  const want = route.slice(space + 1).split('/');
+  const got = (path.split('?')[0] ?? '').replace(/\$\{[^}]+\}/g, '{}').split('/');
+  return want.length === got.length && want.every((w, i) => (w === '{}' ? got[i] !== '' : w === got[i]));
 }
 
 /** The ids a path template needs, from a write context. */

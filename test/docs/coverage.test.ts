@@ -9,7 +9,8 @@ import { CONTRACT_OPERATIONS } from '../../src/emulator/contract/contract-operat
 import type { Extension } from '../../src/emulator/contract/field-tree.js';
 import { EXTENSIONS } from '../../src/emulator/contract/reference-extensions.js';
 import { REFERENCE_OPERATIONS } from '../../src/emulator/contract/reference-operations.js';
-import { KIND_NAMES } from '../../src/kinds/index.js';
+import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';
+import { fitsRoute } from '../../src/kinds/kind.js';
 import { type KindCall, kindCalls, normalizePath } from './kind-calls.js';
 
 interface Row {
@@ -192,5 +193,26 @@ describe('docs/coverage.md: a verdict for everything beyond the contract', () =>
     const expected = EXTENSIONS.filter((e) => used.has(e.op)).map((e) => sortedKey(e.op, itemsOf(e)));
     expect(expected.filter((key) => !documented.has(key))).toEqual([]);
     expect([...documented].filter((key) => !expected.includes(key))).toEqual([]);
+  });
+});
+
+describe("each kind's write routes", () => {
+  it('are exactly the routes its calls use: every drafted write fits one, and every route is used', async () => {
+    const writes = (await kindCalls()).filter((u) => u.draft !== undefined);
+    const unfit = writes.filter(
+      (u) =>
+        u.draft &&
+        !KINDS[u.kind].writes.some((route) => fitsRoute(route, u.draft?.method ?? '', u.draft?.path ?? '')),
+    );
+    expect(unfit.map((u) => `${u.kind} ${u.call}`)).toEqual([]);
+    const unused = KIND_NAMES.flatMap((kind) =>
+      KINDS[kind].writes
+        .filter(
+          (route) =>
+            !writes.some((u) => u.kind === kind && u.draft && fitsRoute(route, u.draft.method, u.draft.path)),
+        )
+        .map((route) => `${kind} ${route}`),
+    );
+    expect(unused).toEqual([]);
   });
 });

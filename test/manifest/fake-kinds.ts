@@ -21,6 +21,7 @@ function fakeKind<S>(options: FakeKind<S>): ResourceKind<S> {
     ownership: { proof: 'none', why: 'a fake kind' },
     refs: () => [],
     read: { list: `/fake/${options.kind}` },
+    writes: [],
     fromApi: () => ({}) as S,
     create: () => [],
     update: () => [],

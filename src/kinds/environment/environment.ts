@@ -39,6 +39,7 @@ export const Environment = defineKind<EnvironmentSpec>({
     return from ? [{ address: from, path: CLONE_FROM }] : [];
   },
   // With fetch_all the list holds full documents (connection, metastore), so no per-item GET.
+  writes: ['POST /admin/environment', 'PATCH /admin/environment/{}', 'DELETE /admin/environment/{}'],
   read: { list: '/admin/environment?fetch_all=true' },
   fromApi: ({ item }) => projectLive(item, environmentObject),
   // Desired specs are folded the same way, so an empty string declared is an empty string read.

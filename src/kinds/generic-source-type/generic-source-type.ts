@@ -29,6 +29,12 @@ export const GenericSourceType = defineKind<GenericSourceTypeSpec>({
   ownership: auditMarker('no tags or free-form properties'),
   checkLive: unuploadable,
   refs: () => [],
+  writes: [
+    'POST /admin/generic-source-type',
+    'PATCH /admin/generic-source-type/{}',
+    'POST /admin/generic-source-type/{}/files',
+    'DELETE /admin/generic-source-type/{}',
+  ],
   read: { list: LIST },
   fromApi: ({ item }) => {
     const files = asArray(item.file_details).map((f) => {

@@ -22,10 +22,16 @@ export interface CrudWrites<S> {
 /** The item's PATCH takes a partial body for every kind written this way, so it renames too. */
 export function crudWrites<S>(
   w: CrudWrites<S>,
-): Pick<ResourceKind<S>, 'create' | 'update' | 'remove' | 'rename'> {
+): Pick<ResourceKind<S>, 'create' | 'update' | 'remove' | 'rename' | 'writes'> {
   const item = `${w.collection}/{id}`;
   const note = w.note ? { note: w.note } : {};
+  const route = (template: string) => template.replace(/\{[A-Za-z]+\}/g, '{}');
   return {
+    writes: [
+      `POST ${route(w.collection)}`,
+      `${w.updateMethod ?? 'PATCH'} ${route(item)}`,
+      `DELETE ${route(item)}`,
+    ],
     create: (spec, ctx): CallDraft[] => [
       {
         method: 'POST',

@@ -23,6 +23,18 @@ export const Source = defineKind<SourceSpec>({
     { address: makeAddress('EnvironmentStorage', [s.environment], s.storage), path: '/storage' },
     ...(s.domains ?? []).map((d, i) => ({ address: makeAddress('Domain', [], d), path: `/domains/${i}` })),
   ],
+  writes: [
+    'POST /sources',
+    'PATCH /sources/{}',
+    'PUT /sources/{}/configurations/connection',
+    'PUT /sources/{}/metadata',
+    'POST /sources/{}/configurations/advance',
+    'PUT /sources/{}/configurations/advance/{}',
+    'DELETE /sources/{}/configurations/advance/{}',
+    'POST /domains/{}/accessible-sources',
+    'DELETE /domains/{}/accessible-sources',
+    'DELETE /sources/{}',
+  ],
   read: {
     list: '/sources',
     // List items lack tags and associated_domains.

@@ -45,6 +45,14 @@ export const TableGroup = defineKind<TableGroupSpec>({
       refs.push({ address: makeAddress('User', [], s.schedule.user), path: '/schedule/user' });
     return refs;
   },
+  writes: [
+    'POST /sources/{}/table-groups',
+    'PUT /sources/{}/table-groups/{}',
+    'PUT /sources/{}/table-groups/{}/schedules/enable',
+    'PUT /sources/{}/table-groups/{}/schedules/disable',
+    'PUT /sources/{}/table-groups/{}/schedules/user',
+    'DELETE /sources/{}/table-groups/{}',
+  ],
   read: {
     list: TABLE_GROUPS,
     documents: { schedule: `${TABLE_GROUP}/schedules` },

@@ -40,6 +40,22 @@ export const Table = defineKind<TableSpec>({
       ? [{ address: makeAddress('DataConnection', [], conn.data_connection), path: EXPORT_DATA_CONNECTION }]
       : [];
   },
+  writes: [
+    'POST /sources/{}/tables',
+    'POST /sources/{}/tables/source_tables',
+    'PUT /sources/{}/tables/{}',
+    'PUT /sources/{}/tables/{}/configurations/ingestion',
+    'PUT /sources/{}/tables/{}/configurations/export',
+    'PATCH /sources/{}/tables/{}/configurations/schema',
+    'PATCH /sources/{}/tables/{}/column-order',
+    'PUT /sources/{}/table/{}/configurations/streaming',
+    'PUT /sources/{}/tables/{}/metadata',
+    'PATCH /tables/{}/metadata',
+    'POST /sources/{}/tables/{}/configurations/advance',
+    'PUT /sources/{}/tables/{}/configurations/advance/{}',
+    'DELETE /sources/{}/tables/{}/configurations/advance/{}',
+    'DELETE /sources/{}/tables/{}',
+  ],
   read: {
     list: TABLES,
     documents: { advanced: `${TABLE}/configurations/advance`, streaming: STREAMING },

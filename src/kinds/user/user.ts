@@ -26,6 +26,12 @@ export const User = defineKind<UserSpec>({
       address: makeAddress('Domain', [], domain),
       path: `/accessible_domains/${i}`,
     })),
+  writes: [
+    'POST /admin/users',
+    'PATCH /admin/users/{}',
+    'PATCH /admin/users/{}/toggle-user-login',
+    'DELETE /admin/users/{}',
+  ],
   read: { list: '/admin/users', keyOf: (item) => String(asRecord(item.profile)?.email ?? '') },
   fromApi: ({ item }, names) =>
     projectLive(
