@@ -17,6 +17,7 @@ import {
   withQuery,
 } from './paging.js';
 import { ReadBudget, readLimits } from './read-budget.js';
+import { redactText } from './redact.js';
 import type { FormFile } from './request-body.js';
 import { RetryBudget } from './retry-budget.js';
 import { type CallContext, type CallStats, type OutgoingCall, sendWithRetries } from './send-with-retries.js';
@@ -144,6 +145,8 @@ export interface ApiClient {
   identity(): RunIdentity;
   /** Warnings the CLI prints on every run (e.g. TLS verification off). */
   connectionWarnings(): string[];
+  /** `text` from a server answer with every secret this client knows scrubbed, for a message. */
+  scrub(text: string): string;
   /** Revokes the token this client minted, then closes the dispatcher it created. */
   close(): Promise<void>;
 }
@@ -331,6 +334,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
     }),
     identity: () => session.identity(),
     connectionWarnings: () => [...warnings],
+    scrub: (text) => redactText(text, ctx.secrets()),
     close: once(async () => {
       const token = session.takeTokenForRevocation();
       if (token !== undefined) {

@@ -10,9 +10,20 @@ export function isPlatformId(value: unknown): value is string {
   return typeof value === 'string' && PLATFORM_ID.test(value);
 }
 
-/** A server-sent value quoted for a message: JSON-escaped and cut, so it cannot forge lines. */
-export function quoteServerValue(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+/** Scrubs the secrets a client knows from server text (ApiClient.scrub). */
+type Scrub = (text: string) => string;
+
+/** A client's scrub, or none for a client without one (a test double). */
+export function scrubOf(client: { scrub?(text: string): string }): Scrub {
+  return (text) => client.scrub?.(text) ?? text;
+}
+
+/**
+ * A server-sent value quoted for a message: JSON-escaped, so it cannot forge lines, scrubbed of
+ * known secrets (a hostile server may answer one as an id), then cut (a cut secret would not match).
+ */
+export function quoteServerValue(value: unknown, scrub: Scrub = (text) => text): string {
+  const text = scrub(JSON.stringify(value) ?? String(value));
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
@@ -22,7 +33,7 @@ export function quoteServerValue(value: unknown): string {
  */
 export function checkListedId(
   value: unknown,
-  where: { path: string; item: string; intent?: string },
+  where: { path: string; item: string; intent?: string; scrub?: Scrub },
 ): string {
   if (isPlatformId(value)) return value;
   throw new ApiError({
@@ -30,7 +41,7 @@ export function checkListedId(
     method: 'GET',
     path: where.path,
     details:
-      `the item ${quoteServerValue(where.item)} has id ${quoteServerValue(value)}, which is not a platform id ` +
+      `the item ${quoteServerValue(where.item, where.scrub)} has id ${quoteServerValue(value, where.scrub)}, which is not a platform id ` +
       `(${PLATFORM_ID_FORMS}); dpac refuses to use it in any call`,
     ...(where.intent ? { intent: where.intent } : {}),
   });

@@ -1,14 +1,12 @@
-// Replaces secrets with `(sensitive)`: by key in structured values, by known value and token shape in text.
-
+// Replaces secrets with `(sensitive)`: by key in structured values and in text, by token shape, and
+// by known value in every encoding a server may echo it in (secret-forms.ts).
 import { REDACTED } from '../core/secret.js';
+import { scrubKnownSecrets } from './secret-forms.js';
 
 export { REDACTED };
 
-const SENSITIVE_KEY =
-  /password|token|secret|refresh|access_key|account_key|client_secret|passphrase|authorization/i;
-
-/** Shortest known secret value scrubbed from free text; shorter ones would erase ordinary words. */
-const MIN_SCRUB_LENGTH = 3;
+const SENSITIVE_WORDS = 'password|token|secret|refresh|access_key|account_key|passphrase';
+const SENSITIVE_KEY = new RegExp(`${SENSITIVE_WORDS}|client_secret|authorization`, 'i');
 
 function isSensitiveKey(key: string, extraKeys: readonly string[] = []): boolean {
   if (SENSITIVE_KEY.test(key)) return true;
@@ -58,54 +56,41 @@ export function collectSecrets(value: unknown, extraKeys: readonly string[] = []
 
 const CREDENTIAL_IN_TEXT = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const JWT_IN_TEXT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
-const SENSITIVE_QUERY =
-  /([?&](?:[^=&#]*(?:password|token|secret|refresh|access_key|account_key|passphrase)[^=&#]*)=)[^&#]*/gi;
+/** `password=…` in a query, a form or free text, up to the next `&`, `#`, `,`, `;` or space. */
+const SENSITIVE_PAIR = new RegExp(String.raw`((?:${SENSITIVE_WORDS})[^=&#\s;,?"]*=)[^&#\s;,]*`, 'gi');
+/**
+ * `"password": "…"` in JSON text, plain or escaped once (a body quoted inside a string, where an
+ * inner quote is `\\\"` and an inner backslash `\\\\`).
+ */
+const SENSITIVE_JSON = new RegExp(
+  String.raw`("[^"\\]*(?:${SENSITIVE_WORDS})[^"\\]*"\s*:\s*")(?:[^"\\]|\\.)*"|` +
+    String.raw`(\\"[^"\\]*(?:${SENSITIVE_WORDS})[^"\\]*\\"\s*:\s*\\")(?:\\{4}|\\{3}"|\\{2}[^"\\]|[^"\\])*\\"`,
+  'gi',
+);
 
 /**
- * Scrubs credentials that have a recognisable shape, then every known secret value in each form a
- * server may echo it in: raw, JSON-escaped (once or twice: a body quoted inside an error string),
- * URL- and form-encoded, base64 and base64url — also inside a longer base64 run, such as an echo
- * of the whole request body.
+ * A request's path and query for a log line. The path is dpac's own, made of ids and route
+ * templates: it is never scrubbed, as a mark in it (`/v3/(sensitive)/domains`) would itself tell
+ * the secret. The query is redacted like any text.
+ */
+export function redactTarget(url: string, secrets: Iterable<string>): string {
+  const target = url.replace(/^[a-z]+:\/\/[^/]+/i, '');
+  const query = target.indexOf('?');
+  return query < 0 ? target : target.slice(0, query) + redactText(target.slice(query), secrets);
+}
+
+/**
+ * Scrubs credentials that have a recognisable shape, every known secret that is not guessable in
+ * each form a server may echo it in (secret-forms.ts), then values of sensitive keys
+ * (`"password":"…"`, `token=…`) whatever they are.
  */
 export function redactText(text: string, secrets: Iterable<string> = []): string {
-  let out = text
-    .replace(CREDENTIAL_IN_TEXT, `$1 ${REDACTED}`)
-    .replace(JWT_IN_TEXT, REDACTED)
-    .replace(SENSITIVE_QUERY, `$1${REDACTED}`);
-  const values = [...new Set(secrets)].filter((s) => s.length >= MIN_SCRUB_LENGTH);
-  if (values.length === 0) return out;
-  out = out.replace(BASE64_RUN, (run) => (decodesToSecret(run, values) ? REDACTED : run));
-  const forms = [...new Set(values.flatMap(encodedForms))].filter((f) => f.length >= MIN_SCRUB_LENGTH);
-  // Longest first, so a secret containing a shorter one is removed whole.
-  forms.sort((a, b) => b.length - a.length);
-  for (const form of forms) out = out.split(form).join(REDACTED);
-  return out;
-}
-
-/** The ways a secret can appear in echoed text. */
-function encodedForms(secret: string): string[] {
-  const jsonOnce = JSON.stringify(secret).slice(1, -1);
-  const jsonTwice = JSON.stringify(jsonOnce).slice(1, -1);
-  const url = encodeURIComponent(secret);
-  const bytes = Buffer.from(secret, 'utf8');
-  return [
-    secret,
-    jsonOnce,
-    jsonTwice,
-    url,
-    url.replace(/%20/g, '+'),
-    encodeURI(secret),
-    bytes.toString('base64'),
-    bytes.toString('base64url'),
-  ];
-}
-
-const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
-
-function decodesToSecret(run: string, secrets: readonly string[]): boolean {
-  const decoded = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-  return secrets.some((secret) => {
-    const escaped = JSON.stringify(secret).slice(1, -1);
-    return decoded.includes(secret) || decoded.includes(escaped);
-  });
+  let out = text.replace(CREDENTIAL_IN_TEXT, `$1 ${REDACTED}`).replace(JWT_IN_TEXT, REDACTED);
+  out = scrubKnownSecrets(out, secrets, REDACTED);
+  // By key last: a known value is removed whole first, even one holding a quote.
+  return out
+    .replace(SENSITIVE_PAIR, `$1${REDACTED}`)
+    .replace(SENSITIVE_JSON, (_, plain?: string, escaped?: string) =>
+      plain !== undefined ? `${plain}${REDACTED}"` : `${escaped}${REDACTED}\\"`,
+    );
 }

@@ -14,7 +14,7 @@ import type { CallClass, LatencyTracker } from './latency.js';
 import { type AdaptiveLimiter, holdSlot } from './limiter.js';
 import { checkRead, redirectHint } from './read-answer.js';
 import type { ReadBudget } from './read-budget.js';
-import { collectSecrets, redact, redactText } from './redact.js';
+import { collectSecrets, redact, redactTarget, redactText } from './redact.js';
 import { encodeBody, type FormFile } from './request-body.js';
 import type { RetryBudget } from './retry-budget.js';
 import {
@@ -137,8 +137,7 @@ export async function sendWithRetries(ctx: CallContext, call: OutgoingCall): Pro
   ];
   // Redacted only when a log line is written: scrubbing every URL of a 10k-table plan cost 5% of its CPU.
   let redactedPath: string | undefined;
-  const logPath = (): string =>
-    (redactedPath ??= redactText(call.url.replace(/^[a-z]+:\/\/[^/]+/i, ''), secrets()));
+  const logPath = (): string => (redactedPath ??= redactTarget(call.url, secrets()));
   let attempts = 0;
   let retries = 0;
   let replayed = false;

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, IndeterminateWriteError } from '../api/errors.js';
-import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue } from '../api/platform-id.js';
+import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue, scrubOf } from '../api/platform-id.js';
 import type { FormFile } from '../api/request-body.js';
 import type { Call, LocalFile } from '../core/call.js';
 import { getPointer } from '../core/json-pointer.js';
@@ -27,6 +27,8 @@ export interface WriteClient {
     files?: FormFile[];
     undocumented?: boolean;
   }): Promise<{ status: number; body: unknown }>;
+  /** Scrubs the secrets the client knows from server text quoted in a message. */
+  scrub?(text: string): string;
 }
 
 export interface ExecuteOptions {
@@ -199,7 +201,8 @@ export async function executePlan(options: ExecuteOptions): Promise<StepResult[]
       const id = createdId(call, res.body);
       if (id !== undefined && !isPlatformId(id)) {
         // Created, but under an id no later call may use: its dependents are skipped.
-        const message = `Could not ${intentOf(call)}: the platform answered the id ${quoteServerValue(id)}, which is not a platform id (${PLATFORM_ID_FORMS}); dpac refuses to use it`;
+        const quoted = quoteServerValue(id, scrubOf(options.client));
+        const message = `Could not ${intentOf(call)}: the platform answered the id ${quoted}, which is not a platform id (${PLATFORM_ID_FORMS}); dpac refuses to use it`;
         return { call, status: 'failed', message, ms: ms() };
       }
       return { call, status: 'applied', id, ms: ms() };

@@ -5,10 +5,10 @@
 // create: read back at 0.5, 1, 2, 4, 8 s; items found once are adopted, items found several times
 // stop with a report, and only the items proven absent are sent again (at most twice), never a
 // duplicate.
-import { isPlatformId, quoteServerValue } from '../api/platform-id.js';
+import { isPlatformId, quoteServerValue, scrubOf } from '../api/platform-id.js';
 import type { Call } from '../core/call.js';
 import { getPointer, setPointer } from '../core/json-pointer.js';
-import { intentOf, isIndeterminate, messageOf } from './execute-plan.js';
+import { intentOf, isIndeterminate, messageOf, type WriteClient } from './execute-plan.js';
 import { type AmbiguousInput, DEFAULT_DELAYS, MAX_RESENDS_PER_KEY } from './resolve-ambiguous-create.js';
 import type { ItemResult, StepResult } from './step-result.js';
 
@@ -79,11 +79,11 @@ async function fromAnswer(
     if (ids.length === 1 && (addedSet.has(ids[0] as string) || !Array.isArray(raw))) {
       outcomes.set(at, { address, status: 'applied', id: ids[0], resolution });
     } else if (ids.length === 1) {
-      const message = `Could not create ${address}: it already existed when the batch was sent (id ${quoteServerValue(ids[0])}, made outside this apply). Run dpac plan again.`;
+      const message = `Could not create ${address}: it already existed when the batch was sent (id ${quoteServerValue(ids[0], scrubOf(batch.options.client))}, made outside this apply). Run dpac plan again.`;
       outcomes.set(at, { address, status: 'failed', message });
     } else if (ids.length > 1) outcomes.set(at, duplicates(address, ids));
     else {
-      const message = `Could not create ${address}: the platform answered without adding it${serverMessage(answer)}`;
+      const message = `Could not create ${address}: the platform answered without adding it${serverMessage(answer, batch.options.client)}`;
       outcomes.set(at, { address, status: 'failed', message });
     }
   });
@@ -178,9 +178,12 @@ function duplicates(address: string, ids: readonly string[]): ItemResult {
   return { address, status: 'failed', message };
 }
 
-function serverMessage(answer: unknown): string {
+/** What the server said, quoted. */
+function serverMessage(answer: unknown, client: WriteClient): string {
   const text = getPointer(answer, '/message');
-  return typeof text === 'string' && text !== '' ? ` (it said ${quoteServerValue(text)})` : '';
+  return typeof text === 'string' && text !== ''
+    ? ` (it said ${quoteServerValue(text, scrubOf(client))})`
+    : '';
 }
 
 /** The call applied when every item did; otherwise it failed, naming how many items did not. */

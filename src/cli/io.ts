@@ -1,4 +1,6 @@
 // Where commands write. Injected so tests can run commands in-process and read what they printed.
+import { terminalSafe } from '../render/printable.js';
+
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
@@ -35,6 +37,23 @@ export function noInterrupts(): Interrupts & { trigger(): void } {
       fired = true;
       for (const l of listeners) l();
     },
+  };
+}
+
+/**
+ * The same io, with every text written passed through terminalSafe: no command can print a raw
+ * escape sequence, whatever a name, a value or a server's message holds. `colour`: keep the
+ * palette's colour codes (colour may be on for this run).
+ */
+export function guardedIo(io: CliIo, colour: boolean): CliIo {
+  const safe = (text: string) => terminalSafe(text, colour);
+  const { ask, status } = io;
+  return {
+    ...io,
+    out: (text) => io.out(safe(text)),
+    err: (text) => io.err(safe(text)),
+    ...(ask ? { ask: (question: string) => ask.call(io, safe(question)) } : {}),
+    ...(status ? { status: (line: string) => status.call(io, safe(line)) } : {}),
   };
 }
 

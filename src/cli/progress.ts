@@ -4,6 +4,7 @@
 // with their resolved paths, and how long it took.
 import type { ApplyEvent, StepResult } from '../apply/step-result.js';
 import type { Call } from '../core/call.js';
+import { printable } from '../render/printable.js';
 import type { CliIo } from './io.js';
 
 interface ResourceProgress {
@@ -67,7 +68,7 @@ export function progressReporter(
       callsDone > 0 && callsDone < total
         ? ` ETA ${seconds((elapsed / callsDone) * (total - callsDone))}`
         : '';
-    const flying = [...running].slice(0, 3).join(', ');
+    const flying = [...running].slice(0, 3).map(printable).join(', ');
     const more = running.size > 3 ? ` +${running.size - 3}` : '';
     io.status?.(
       `[${finished}/${resources.size} resources] ${seconds(elapsed)}${eta}${flying ? `  ${flying}${more}` : ''}`,
@@ -86,10 +87,10 @@ function resourceLine(address: string, r: ResourceProgress, at: number): string 
         : (r.results[0]?.status ?? 'skipped').replace('_', ' ');
   const sent = r.results
     .filter((x) => x.status === 'applied' || x.status === 'failed')
-    .map((x) => `${x.call.method} ${x.path ?? x.call.path}`);
-  const problems = r.results.filter((x) => x.status !== 'applied' && x.message).map((x) => x.message);
+    .map((x) => `${x.call.method} ${printable(x.path ?? x.call.path)}`);
+  const problem = r.results.find((x) => x.status !== 'applied' && x.message)?.message;
   const ms = r.started === undefined ? '' : ` (${at - r.started} ms)`;
-  return `${outcome} ${address}${sent.length ? `: ${sent.join(', ')}` : ''}${ms}${problems.length ? ` — ${problems[0]}` : ''}`;
+  return `${outcome} ${printable(address)}${sent.length ? `: ${sent.join(', ')}` : ''}${ms}${problem ? ` — ${printable(problem)}` : ''}`;
 }
 
 function seconds(s: number): string {

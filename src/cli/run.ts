@@ -3,10 +3,14 @@
 import { CommanderError } from 'commander';
 import { VERSION } from '../version.js';
 import './commands/index.js';
-import type { CliIo } from './io.js';
+import { type CliIo, guardedIo } from './io.js';
+import { styleFor } from './output.js';
 import { buildProgram } from './program.js';
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
+  // Every command writes through the guard (render/printable.ts): colour codes may stay only when
+  // colour can be on for this run (a terminal, or FORCE_COLOR).
+  const io = guardedIo(given, styleFor(given).color);
   let exitCode = 0;
   const program = buildProgram(io, (code) => {
     exitCode = code;

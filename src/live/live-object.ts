@@ -37,4 +37,6 @@ export interface ReadClient {
   get<T = unknown>(path: string, query?: Record<string, string>, intent?: string): Promise<T>;
   /** The user the run signs in as, as far as the token call told (an id, an email, or neither). */
   identity?(): { userId?: string; email?: string };
+  /** Scrubs the secrets the client knows from server text quoted in a message. */
+  scrub?(text: string): string;
 }

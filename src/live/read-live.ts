@@ -1,7 +1,7 @@
 // Reads live state for a scope through list endpoints first, then per-item detail/document GETs
 // only where a kind asks for them; projects every object into its spec shape.
 import { allItems } from '../api/paging.js';
-import { checkListedId } from '../api/platform-id.js';
+import { checkListedId, scrubOf } from '../api/platform-id.js';
 import { makeAddress } from '../core/address.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type LiveRecord, renderPath } from '../kinds/kind.js';
@@ -158,8 +158,9 @@ async function readCollection(
   listed.length = 0;
   // Every id is checked before any detail, document or write call can use one.
   const listedPath = listPath.split('?')[0] ?? listPath;
+  const scrub = scrubOf(client);
   const ids = entries.map((e) =>
-    checkListedId(e.item.id, { path: listedPath, item: e.name, intent: `read ${kind} list` }),
+    checkListedId(e.item.id, { path: listedPath, item: e.name, intent: `read ${kind} list`, scrub }),
   );
   const parentItem = where.parentItem;
   const documents = Object.entries(def.read.documents ?? {}).filter(([doc]) => {

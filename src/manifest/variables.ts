@@ -41,6 +41,25 @@ export async function resolveVariables(
   return { vars, diagnostics };
 }
 
+const NOT_QUOTED = 'A variable file may hold secrets: its errors say where, never what it holds.';
+
+/**
+ * A parse error of a variable file, told without the parser's message: YAML messages quote what
+ * they stumbled on (`Unresolved tag: !x`, `Invalid escape sequence \q`), and a line of a variable
+ * file may be a secret, or the first line of whatever file was named by mistake (`/etc/shadow`).
+ */
+function unquoted(diagnostic: Diagnostic, file: string): Diagnostic {
+  return {
+    severity: diagnostic.severity,
+    summary:
+      diagnostic.severity === 'error'
+        ? `--var-file ${file} is not valid YAML or JSON`
+        : `--var-file ${file}: the YAML parser warns here`,
+    detail: `Write \`name: value\` lines (YAML) or a JSON object. ${NOT_QUOTED}`,
+    ...(diagnostic.source ? { source: diagnostic.source } : {}),
+  };
+}
+
 /** A --var-file: one YAML (or JSON) mapping of names to scalar values. */
 async function readVarFile(
   absolute: string,
@@ -68,7 +87,7 @@ async function readVarFile(
   const source = read.sources[0];
   if (!source) return { vars: {}, diagnostics: read.diagnostics };
   const parsed = parseYaml(source);
-  const diagnostics = [...read.diagnostics, ...parsed.diagnostics];
+  const diagnostics = [...read.diagnostics, ...parsed.diagnostics.map((d) => unquoted(d, file))];
   const vars: Record<string, string> = {};
   for (const document of parsed.documents) {
     const value = document.value;
@@ -86,8 +105,8 @@ async function readVarFile(
       else {
         diagnostics.push({
           severity: 'error',
-          summary: `Variable ${name} must be a string, number or boolean`,
-          detail: 'Variables are substituted into strings; lists and mappings cannot be.',
+          summary: `A value in --var-file ${file} is not a string, number or boolean`,
+          detail: `Variables are substituted into strings; lists, mappings and empty values cannot be. ${NOT_QUOTED}`,
           source: document.locator.value(`/${escapeSegment(name)}`),
         });
       }

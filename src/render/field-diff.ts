@@ -4,12 +4,14 @@
 import { diffArrays, structuredPatch } from 'diff';
 import type { FieldChange } from '../diff/compare-specs.js';
 import { formatValue } from './format-value.js';
+import { printable } from './printable.js';
 import { paint, type Style } from './style.js';
 
 /** The first line says what changed; the lines after it (if any) are the items or hunks. */
 export function fieldDiffLines(field: FieldChange, style: Style): string[] {
-  const { path, before, after } = field;
-  const why = field.why ? paint(style, 'magenta', `  # ${field.why}`) : '';
+  const { before, after } = field;
+  const path = printable(field.path);
+  const why = field.why ? paint(style, 'magenta', `  # ${printable(field.why)}`) : '';
   if (Array.isArray(before) && Array.isArray(after)) {
     const items = listItemLines(before, after, style);
     const counts = `${count(items, '+')} added, ${count(items, '-')} removed`;
@@ -68,7 +70,7 @@ function unifiedLines(before: string, after: string, style: Style): string[] {
     for (const line of hunk.lines) {
       if (line.startsWith('\\')) continue;
       const tone = line.startsWith('+') ? 'green' : line.startsWith('-') ? 'red' : 'dim';
-      lines.push(paint(style, tone, line));
+      lines.push(paint(style, tone, printable(line)));
     }
   }
   return lines;

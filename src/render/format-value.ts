@@ -1,9 +1,10 @@
-// Compact, stable rendering of JSON values in human output.
+// Compact, stable rendering of JSON values in human output: JSON, so a value is one line with its
+// controls escaped, and printable, so no bidi override or C1 control JSON leaves raw gets through.
+import { printable } from './printable.js';
 
 export function formatValue(value: unknown): string {
   if (value === undefined) return '(unset)';
-  if (typeof value === 'string') return JSON.stringify(value);
-  return JSON.stringify(value) ?? String(value);
+  return printable(JSON.stringify(value) ?? String(value));
 }
 
 /** Leaf paths of a JSON value as `[pointer, value]`, arrays of scalars kept whole. */

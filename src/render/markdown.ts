@@ -1,26 +1,57 @@
-// Markdown building blocks for pull-request comments and job summaries: code spans that survive
-// any value, table cells, collapsible blocks, field diffs, and fitting sections under a size cap
+// Markdown building blocks for pull-request comments and job summaries: code spans and fenced
+// blocks that survive any value, plain text and table cells that cannot start HTML, a link, an
+// @mention or a new line, collapsible blocks, field diffs, and fitting sections under a size cap
 // by degrading them one step at a time (never by cutting text, so no table row is ever split). Pure.
 import type { FieldChange } from '../diff/compare-specs.js';
 import { fieldDiffLines } from './field-diff.js';
 import { formatValue } from './format-value.js';
+import { printable } from './printable.js';
 
 /** GitHub's limit on a comment body (and on a job summary): 65,536 characters. */
 export const MARKDOWN_LIMIT = 65_536;
 
 const PLAIN = { color: false };
 
-/** A code span around any text: a fence longer than any run of backticks inside it. */
+/**
+ * A code span around any text, on one line (newlines and controls shown escaped): a fence longer
+ * than any run of backticks inside it. Nothing in a code span is HTML, a link or a mention.
+ */
 export function code(text: string): string {
-  const flat = text.replace(/\r?\n/g, ' ');
+  const flat = printable(text);
   const fence = '`'.repeat(longestBacktickRun(flat) + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
-/** Text for a table cell: one line, pipes escaped. */
+/** A fenced block of lines, each made printable: the fence is longer than any backtick run inside. */
+export function fenced(lines: readonly string[], info = '', indent = ''): string[] {
+  const shown = lines.map(printable);
+  const fence = '`'.repeat(Math.max(3, ...shown.map(longestBacktickRun)) + 1);
+  return [`${indent}${fence}${info}`, ...shown.map((line) => `${indent}${line}`), `${indent}${fence}`];
+}
+
+/** A code span in a table cell: its pipes escaped (GitHub splits cells at a pipe, even in code). */
 export function cell(text: string): string {
-  return text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+  return text.replace(/\|/g, '\\|');
+}
+
+/**
+ * Outside text in running Markdown (a table cell, a list item, a heading): one line, HTML shown as
+ * text, the characters that start emphasis, code, links and tables escaped, and a zero-width space
+ * after `@` and `#` so no mention or issue reference is made.
+ */
+export function markdownText(text: string): string {
+  return printable(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]|~]/g, '\\$&')
+    .replace(/([@#])(?=\w)/g, '$1\u200b');
+}
+
+/** Outside text as inline HTML code (for a `<summary>`, where Markdown is not read). */
+export function htmlCode(text: string): string {
+  return `<code>${printable(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</code>`;
 }
 
 /** A collapsible block; blank lines around the body so Markdown inside it renders. */
@@ -31,15 +62,14 @@ export function details(summary: string, body: readonly string[]): string[] {
 /** A field change as a list item; list items and text changes follow in a `diff` block. */
 export function fieldDiffMarkdown(field: FieldChange): string[] {
   const [first = '', ...rest] = fieldDiffLines({ ...field, path: '', why: undefined }, PLAIN);
-  const why = field.why ? ` (${field.why})` : '';
+  const why = field.why ? ` (${markdownText(field.why)})` : '';
   if (rest.length === 0) {
     return [
       `- ${code(field.path)}: ${code(formatValue(field.before))} → ${code(formatValue(field.after))}${why}`,
     ];
   }
   const head = `- ${code(field.path)}${first}${why}`;
-  const fence = '`'.repeat(Math.max(3, ...rest.map(longestBacktickRun)) + 1);
-  return [head, `  ${fence}diff`, ...rest.map((line) => `  ${line}`), `  ${fence}`];
+  return [head, ...fenced(rest, 'diff', '  ')];
 }
 
 function longestBacktickRun(line: string): number {

@@ -2,6 +2,7 @@
 // and what was not done, and how to converge. Pure.
 import type { ApplyOutcome } from '../apply/apply-plan.js';
 import { countStatuses, undoneAddresses } from '../apply/step-result.js';
+import { printable } from './printable.js';
 
 export function renderApplySummary(outcome: ApplyOutcome): string {
   const c = outcome.counts;
@@ -19,8 +20,10 @@ export function renderApplySummary(outcome: ApplyOutcome): string {
     if (r.status !== 'failed') continue;
     // A batch names each object it did not create (the others were created).
     const failedItems = r.items?.filter((i) => i.status === 'failed') ?? [];
-    if (failedItems.length === 0) lines.push(`  failed   ${r.call.id} ${r.call.address}: ${r.message}`);
-    for (const i of failedItems) lines.push(`  failed   ${r.call.id} ${i.address}: ${i.message}`);
+    const failed = (address: string, message?: string) =>
+      `  failed   ${r.call.id} ${printable(address)}: ${printable(message ?? '')}`;
+    if (failedItems.length === 0) lines.push(failed(r.call.address, r.message));
+    for (const i of failedItems) lines.push(failed(i.address, i.message));
   }
   const skipped = [
     ...new Set(
@@ -29,7 +32,7 @@ export function renderApplySummary(outcome: ApplyOutcome): string {
         .flatMap(undoneAddresses),
     ),
   ];
-  if (skipped.length) lines.push(`  not done: ${skipped.join(', ')}`);
+  if (skipped.length) lines.push(`  not done: ${skipped.map(printable).join(', ')}`);
   lines.push('Run dpac apply again: it re-reads live state and converges.');
   return lines.join('\n');
 }

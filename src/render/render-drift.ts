@@ -3,7 +3,17 @@
 import type { UnmanagedObject } from '../diff/undeclared.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { formatValue } from './format-value.js';
-import { cell, code, details, fieldDiffMarkdown, fitSections, MARKDOWN_LIMIT } from './markdown.js';
+import {
+  cell,
+  code,
+  details,
+  fieldDiffMarkdown,
+  fitSections,
+  htmlCode,
+  MARKDOWN_LIMIT,
+  markdownText,
+} from './markdown.js';
+import { printable } from './printable.js';
 import { renderUnmanaged } from './render-unmanaged.js';
 import { paint, type Style } from './style.js';
 import { renderJson, type Views } from './view.js';
@@ -56,21 +66,23 @@ export function renderDriftText(report: DriftReport, style: Style): string {
   if (report.changed.length) {
     lines.push('', paint(style, 'yellow', `Changed (${report.changed.length}) — apply would revert these:`));
     for (const c of report.changed) {
-      lines.push(`  ~ ${c.address}: ${c.reason}`);
+      lines.push(`  ~ ${printable(c.address)}: ${printable(c.reason)}`);
       for (const f of c.fields)
-        lines.push(`      ${f.path}: live ${formatValue(f.before)}, declared ${formatValue(f.after)}`);
+        lines.push(
+          `      ${printable(f.path)}: live ${formatValue(f.before)}, declared ${formatValue(f.after)}`,
+        );
     }
   }
   if (report.missing.length) {
     lines.push('', paint(style, 'green', `Missing (${report.missing.length}) — declared, not found live:`));
-    for (const a of report.missing) lines.push(`  + ${a}`);
+    for (const a of report.missing) lines.push(`  + ${printable(a)}`);
   }
   if (report.extra.length) {
     lines.push(
       '',
       paint(style, 'red', `Extra (${report.extra.length}) — owned by dpac, no longer declared:`),
     );
-    for (const a of report.extra) lines.push(`  - ${a}`);
+    for (const a of report.extra) lines.push(`  - ${printable(a)}`);
   }
   return lines.join('\n') + (unmanaged ? `\n${unmanaged}` : '');
 }
@@ -83,7 +95,7 @@ export function renderDriftText(report: DriftReport, style: Style): string {
 function renderDriftMarkdown(report: DriftReport): string {
   if (report.in_sync) return `### dpac drift\n\nNo drift.${unmanagedNote(report)}`;
   const rows = [
-    ...report.changed.map((c) => `| changed | ${cell(code(c.address))} | ${cell(c.reason)} |`),
+    ...report.changed.map((c) => `| changed | ${cell(code(c.address))} | ${markdownText(c.reason)} |`),
     ...report.missing.map((a) => `| missing | ${cell(code(a))} | declared, not found live |`),
     ...report.extra.map((a) => `| extra | ${cell(code(a))} | owned by dpac, no longer declared |`),
   ];
@@ -91,7 +103,7 @@ function renderDriftMarkdown(report: DriftReport): string {
   const counted = `${report.changed.length} changed, ${report.missing.length} missing, ${report.extra.length} extra (the list is left out to fit the comment; \`dpac drift\` lists them).\n\n`;
   const diffs = report.changed
     .filter((c) => c.fields.length > 0)
-    .flatMap((c) => details(`<code>${escapeHtml(c.address)}</code>`, c.fields.flatMap(fieldDiffMarkdown)))
+    .flatMap((c) => details(htmlCode(c.address), c.fields.flatMap(fieldDiffMarkdown)))
     .join('\n');
   const body = fitSections(
     '### dpac drift\n\n',
@@ -99,10 +111,6 @@ function renderDriftMarkdown(report: DriftReport): string {
     MARKDOWN_LIMIT,
   );
   return body.trimEnd() + unmanagedNote(report, '\n\n');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function unmanagedNote(report: DriftReport, before = '\n'): string {

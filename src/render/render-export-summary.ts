@@ -2,6 +2,7 @@
 // exported and why. Text for people; JSON (`-o json`) for scripts. Pure.
 import type { ExportResult } from '../export/export-manifests.js';
 import { KIND_NAMES } from '../kinds/index.js';
+import { printable } from './printable.js';
 import { renderJson, type Views } from './view.js';
 
 export interface ExportSummary {
@@ -42,22 +43,24 @@ function renderExportText({ result, out }: ExportSummary): string {
   if (result.variables.length > 0) {
     lines.push('', 'Secrets are never exported. Set these environment variables before plan or apply:');
     const width = Math.max(...result.variables.map((v) => v.name.length));
-    for (const v of result.variables) lines.push(`  ${v.name.padEnd(width)}  ${v.address} ${v.pointer}`);
+    for (const v of result.variables)
+      lines.push(`  ${v.name.padEnd(width)}  ${printable(v.address)} ${printable(v.pointer)}`);
   }
   if (result.problems.length > 0) {
     lines.push('', `Not exported (${result.problems.length}):`);
-    for (const p of result.problems) lines.push(`  ${p.address}: ${p.why}`);
+    for (const p of result.problems) lines.push(`  ${printable(p.address)}: ${printable(p.why)}`);
   }
   if (result.outside.length > 0) {
     lines.push(
       '',
       `References outside this export, written as external declarations (referred to, never managed; --with-dependencies exports them whole):`,
     );
-    for (const o of result.outside) lines.push(`  ${o.address}: ${o.why}`);
+    for (const o of result.outside) lines.push(`  ${printable(o.address)}: ${printable(o.why)}`);
   }
   if (result.unstable.length > 0) {
     lines.push('', `Written, but a plan would still change them (please report this as a dpac bug):`);
-    for (const u of result.unstable) lines.push(`  ${u.address}: ${u.fields.map((f) => f.path).join(', ')}`);
+    for (const u of result.unstable)
+      lines.push(`  ${printable(u.address)}: ${u.fields.map((f) => printable(f.path)).join(', ')}`);
   }
   lines.push(
     '',

@@ -1,5 +1,6 @@
 // `dpac graph`: the dependency graph of declared resources (parents and references) as
 // Mermaid or Graphviz dot. Pure.
+import { printable } from './printable.js';
 import type { Views } from './view.js';
 
 export interface Graph {
@@ -19,7 +20,7 @@ function renderMermaid({ nodes, edges }: Graph): string {
   const id = ids(nodes);
   return [
     'graph LR',
-    ...nodes.map((n) => `  ${id.get(n)}["${n.replace(/"/g, '#quot;')}"]`),
+    ...nodes.map((n) => `  ${id.get(n)}["${printable(n).replace(/"/g, '#quot;')}"]`),
     ...edges.map((e) => `  ${id.get(e.from)} ${e.label === 'ref' ? '-.->' : '-->'} ${id.get(e.to)}`),
   ].join('\n');
 }
@@ -29,7 +30,7 @@ function renderDot({ nodes, edges }: Graph): string {
   return [
     'digraph dpac {',
     '  rankdir=LR;',
-    ...nodes.map((n) => `  ${id.get(n)} [label=${JSON.stringify(n)}];`),
+    ...nodes.map((n) => `  ${id.get(n)} [label=${JSON.stringify(printable(n))}];`),
     ...edges.map(
       (e) => `  ${id.get(e.from)} -> ${id.get(e.to)}${e.label === 'ref' ? ' [style=dashed]' : ''};`,
     ),

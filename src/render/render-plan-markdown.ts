@@ -10,9 +10,11 @@ import {
   cell,
   code,
   details,
+  fenced,
   fieldDiffMarkdown,
   fitSections,
   MARKDOWN_LIMIT,
+  markdownText,
   type Section,
 } from './markdown.js';
 import { UNDOCUMENTED, undocumentedWarnings } from './render-calls.js';
@@ -22,7 +24,7 @@ export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
   const unmanaged = plan.summary.unmanaged
     ? ` ${plan.summary.unmanaged} unmanaged live objects left untouched.`
     : '';
-  const warnings = undocumentedWarnings(plan.calls).map((w) => `- **Warning:** ${w}`);
+  const warnings = undocumentedWarnings(plan.calls).map((w) => `- **Warning:** ${markdownText(w)}`);
   const head = [
     '### dpac plan',
     '',
@@ -95,7 +97,7 @@ function table(changes: readonly PlanChange[]): string[] {
 }
 
 function row(c: PlanChange): string {
-  return `| \`${ACTION_SYMBOL[c.action]}\` | ${cell(code(c.address))} | ${c.action} | ${cell(c.reason)} |`;
+  return `| \`${ACTION_SYMBOL[c.action]}\` | ${cell(code(c.address))} | ${c.action} | ${markdownText(c.reason)} |`;
 }
 
 /** A created object's declared fields, or a changed object's field diffs; nothing for a delete. */
@@ -111,11 +113,13 @@ function changeDiff(c: PlanChange): string[] {
 function callsSection(plan: Plan): Section {
   const n = plan.calls.length;
   const note = `_${n} API call${n === 1 ? '' : 's'}: \`dpac plan --show-calls\` lists them._\n`;
+  // A path may hold an address placeholder, and so a name: the fence outgrows any backticks in it.
   const full = () =>
-    details('API calls', [
-      '```',
-      ...plan.calls.map((c) => `${c.id} ${c.method} ${c.path}${c.undocumented ? `  [${UNDOCUMENTED}]` : ''}`),
-      '```',
-    ]).join('\n');
+    details(
+      'API calls',
+      fenced(
+        plan.calls.map((c) => `${c.id} ${c.method} ${c.path}${c.undocumented ? `  [${UNDOCUMENTED}]` : ''}`),
+      ),
+    ).join('\n');
   return { levels: [full, () => note] };
 }

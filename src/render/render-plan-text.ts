@@ -6,6 +6,7 @@ import { ACTION_SYMBOL, type Action } from '../diff/change.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { fieldDiffLines } from './field-diff.js';
 import { formatValue, leaves } from './format-value.js';
+import { printable } from './printable.js';
 import { undocumentedWarnings } from './render-calls.js';
 import { renderUnmanaged } from './render-unmanaged.js';
 import { ACTION_TONE, ACTION_VERB, paint, type Style } from './style.js';
@@ -60,15 +61,17 @@ export function renderPlanText(plan: Plan, style: Style, options: PlanTextOption
       `${plan.summary.unmanaged} live object${plan.summary.unmanaged === 1 ? ' is' : 's are'} unmanaged (not declared, not owned by dpac): left untouched.`,
     );
   }
-  for (const p of plan.problems) lines.push(paint(style, 'yellow', `Warning: ${p.address} ${p.why}.`));
-  for (const w of undocumentedWarnings(plan.calls)) lines.push(paint(style, 'yellow', `Warning: ${w}`));
+  for (const p of plan.problems)
+    lines.push(paint(style, 'yellow', `Warning: ${printable(p.address)} ${printable(p.why)}.`));
+  for (const w of undocumentedWarnings(plan.calls))
+    lines.push(paint(style, 'yellow', `Warning: ${printable(w)}`));
   for (const h of plan.rename_hints ?? []) {
-    const { name } = parseAddress(h.from);
+    const [from, to, name] = [h.from, h.to, parseAddress(h.from).name].map(printable);
     lines.push(
       paint(
         style,
         'yellow',
-        `Hint: did you rename ${h.from} to ${h.to}? Add metadata.renamed_from: ${name} to the manifest of ${h.to} to rename it in place instead of deleting and creating it.`,
+        `Hint: did you rename ${from} to ${to}? Add metadata.renamed_from: ${name} to the manifest of ${to} to rename it in place instead of deleting and creating it.`,
       ),
     );
   }
@@ -100,16 +103,17 @@ export function summaryLine(plan: Pick<Plan, 'summary'>): string {
 
 function renderChange(change: PlanChange, style: Style, secrets: SecretSources): string[] {
   const tone = ACTION_TONE[change.action];
-  const head = `  # ${change.address} ${ACTION_VERB[change.action]}: ${change.reason}`;
-  const renamed = change.renamed_from ? ` (renamed from ${change.renamed_from})` : '';
+  const address = printable(change.address);
+  const head = `  # ${address} ${ACTION_VERB[change.action]}: ${printable(change.reason)}`;
+  const renamed = change.renamed_from ? ` (renamed from ${printable(change.renamed_from)})` : '';
   const out = [
     paint(style, 'bold', head),
-    paint(style, tone, `  ${ACTION_SYMBOL[change.action]} ${change.address}${renamed}`),
+    paint(style, tone, `  ${ACTION_SYMBOL[change.action]} ${address}${renamed}`),
   ];
   if (change.action === 'create') {
     for (const [path, value] of leaves(change.after ?? {})) {
       const shown = secrets.get(`${change.address}#${path}`) ?? formatValue(value);
-      out.push(paint(style, 'green', `      + ${path} = ${shown}`));
+      out.push(paint(style, 'green', `      + ${printable(path)} = ${shown}`));
     }
   } else if (change.action === 'update' || change.action === 'replace' || change.action === 'adopt') {
     for (const f of change.fields) {

@@ -1,6 +1,7 @@
 // The live objects a plan leaves alone, by address with why, grouped by kind and collapsed past 20
 // per kind (every one is in --json). Pure.
 import type { UnmanagedObject } from '../diff/undeclared.js';
+import { printable } from './printable.js';
 import { paint, type Style } from './style.js';
 
 const SHOWN_PER_KIND = 20;
@@ -20,7 +21,8 @@ export function renderUnmanaged(objects: readonly UnmanagedObject[], style: Styl
   ];
   for (const [kind, list] of byKind) {
     lines.push(`  ${kind} (${list.length}):`);
-    for (const o of list.slice(0, SHOWN_PER_KIND)) lines.push(`    ${o.address}: ${o.reason}`);
+    for (const o of list.slice(0, SHOWN_PER_KIND))
+      lines.push(`    ${printable(o.address)}: ${printable(o.reason)}`);
     if (list.length > SHOWN_PER_KIND)
       lines.push(`    … and ${list.length - SHOWN_PER_KIND} more ${kind} objects (see --json)`);
   }

@@ -2,6 +2,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiClient, createClient, REDACTED, redact, redactText } from '../../src/api/index.js';
+import { isScrubbable } from '../../src/api/secret-forms.js';
+import { ENCODINGS, revealsSecret } from '../helpers/secret-encodings.js';
 import { apiError, json, type ScriptedServer, startScriptedServer } from './helpers/scripted-server.js';
 
 const PASSWORD = 'CANARY-pw-5b1e7f';
@@ -173,28 +175,47 @@ describe('redact()', () => {
 });
 
 describe('encoded forms of a secret', () => {
-  const secret = 'pa"ss\\wo rd/+é';
-  const body = JSON.stringify({ name: 'db', connection: { password: secret } });
-  const echoes: Record<string, string> = {
-    raw: `got ${secret}`,
-    'JSON-escaped': `got ${body}`,
-    'JSON-escaped twice': JSON.stringify({ echo: body }),
-    'URL-encoded': `got ?p=${encodeURIComponent(secret)}`,
-    'form-encoded': `got p=${encodeURIComponent(secret).replace(/%20/g, '+')}`,
-    base64: `got ${Buffer.from(secret).toString('base64')}`,
-    base64url: `got ${Buffer.from(secret).toString('base64url')}`,
-    'base64 of the whole body': `got ${Buffer.from(body).toString('base64')}`,
+  // A refresh token, a password, an access token and a secret variable, with the characters each
+  // encoding treats differently: quotes, backslash, space, `+/=`, `&<>'`, non-ASCII and astral.
+  const secrets = {
+    refresh: 'CANARY-rt+/9c7d2a==',
+    password: `pa"ss\\wo rd/+é😀<&'>`,
+    access: `eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjk5OTk5OTk5OTl9.${'s1gn'.repeat(8)}`,
+    variable: 'canary var ~*-._ 3f2a',
   };
+  const all = Object.values(secrets);
+  const sources = (secret: string): Record<string, string> => ({
+    alone: secret,
+    'in a JSON body': JSON.stringify({ name: 'db', connection: { password: secret, port: 1433 } }),
+  });
+  const cases = Object.entries(secrets).flatMap(([which, secret]) =>
+    Object.entries(sources(secret)).flatMap(([where, source]) =>
+      Object.entries(ENCODINGS).map(([encoding, encode]) => ({
+        which,
+        where,
+        encoding,
+        secret,
+        echo: encode(source),
+      })),
+    ),
+  );
 
-  it.each(Object.entries(echoes))('scrubs a secret echoed %s', (_form, text) => {
-    const scrubbed = redactText(text, [secret]);
+  it.each(cases)('scrubs the $which $where, echoed $encoding', ({ secret, echo }) => {
+    const text = typeof echo === 'string' ? `the server said: ${echo} (end)` : JSON.stringify(redact(echo));
+    expect(revealsSecret(text, secret), 'the detector finds the echo').toBe(true);
+    const scrubbed = redactText(text, all);
     expect(scrubbed).toContain(REDACTED);
-    for (const leak of [secret, 'pa\\"ss', Buffer.from(secret).toString('base64').slice(0, 12)]) {
-      expect(scrubbed).not.toContain(leak);
-    }
+    for (const s of all) expect(revealsSecret(scrubbed, s), `${s} in ${scrubbed}`).toBe(false);
+    expect(scrubbed.endsWith(typeof echo === 'string' ? ' (end)' : '}')).toBe(true);
+  });
+
+  it('leaves text without a secret as it was', () => {
+    const text = `GET /v3/sources?limit=50 {"name":"orders","id":"66cd0a1b2c3d4e5f60718293"} ${Buffer.from('an ordinary payload of some length').toString('base64')}`;
+    expect(redactText(text, all)).toBe(text);
   });
 
   it('scrubs a body echoed JSON-escaped and base64-encoded in a server error', async () => {
+    const secret = secrets.password;
     const server = await startScriptedServer((req, res) =>
       apiError(res, 400, 'IW10006', `bad body ${req.body} (${Buffer.from(req.body).toString('base64')})`),
     );
@@ -226,5 +247,59 @@ describe('encoded forms of a secret', () => {
       .request({ method: 'PUT', path: '/sources/x', body: { password: 'CANARY-cut-secret-0123456789' } })
       .catch((e: unknown) => e);
     expect(textsOf(error).join('\n')).not.toContain('CANARY-');
+  });
+});
+
+describe('trace lines and guessable secrets', () => {
+  async function tracedClient(auth: Parameters<typeof createClient>[0]['auth'], secrets: string[] = []) {
+    const server = await startScriptedServer((_req, res) => json(res, 200, { result: [] }));
+    open.push(server);
+    const lines: string[] = [];
+    const client = createClient({ baseUrl: server.url, auth, secrets, log: (line) => lines.push(line) });
+    open.push(client);
+    return { client, lines };
+  }
+
+  it('never marks inside a path: the password admin does not turn /v3/admin/domains into a mark', async () => {
+    const { client, lines } = await tracedClient({ username: 'admin@dpac.local', password: 'admin' });
+    await client.get('/admin/domains');
+    expect(lines.some((line) => line.startsWith('GET /v3/admin/domains 200 '))).toBe(true);
+    expect(lines.join('\n')).not.toContain(REDACTED);
+  });
+
+  it('keeps a path whole even when a strong secret equals a segment, and redacts the query', async () => {
+    const id = '66cd0a1b2c3d4e5f60718293';
+    const { client, lines } = await tracedClient({ refreshToken: 'CANARY-rt-0000' }, [id]);
+    await client.get(`/sources/${id}`, { q: id, refresh_token: 'CANARY-rt-0000' });
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^GET /v3/sources/${id}\\?q=\\(sensitive\\)&refresh_token=\\(sensitive\\) 200 `),
+      ),
+    );
+  });
+
+  it('does not mark a guessable secret in server text, where the mark would confirm a guess', () => {
+    expect(redactText('Domain admin already exists; admin2 too', ['admin'])).toBe(
+      'Domain admin already exists; admin2 too',
+    );
+    // Still redacted where the text says it is a secret.
+    expect(redactText('{"user":"ann","password":"admin"} password=admin', ['admin'])).toBe(
+      `{"user":"ann","password":"${REDACTED}"} password=${REDACTED}`,
+    );
+  });
+
+  it.each([
+    ['admin', false],
+    ['hunter2', false],
+    ['password1', false],
+    ['Summer2024', false],
+    ['salespw123', false],
+    ['CorrectHorse', true],
+    ['x7Kq9mPz', true],
+    ['hunter2!', true],
+    ['CANARY-pw-5b1e7f', true],
+  ])('scrubs %s by value: %s', (secret, scrubbed) => {
+    expect(isScrubbable(secret)).toBe(scrubbed);
+    expect(redactText(`it said ${secret}.`, [secret]) === `it said ${REDACTED}.`).toBe(scrubbed);
   });
 });

@@ -184,6 +184,36 @@ describe('dpac validate', () => {
     expect(missing.text).toContain('--var-file absent.yaml: no such file');
   });
 
+  it('never quotes a --var-file in its errors: a file named by mistake (/etc/shadow) stays unread', async () => {
+    const files: Array<[string, string, 'error' | 'warning']> = [
+      // An /etc/shadow: each line parses as a key with no value.
+      ['shadow', 'root:$6$Xq1CANARY-hash:19000:0:99999:7:::\ndaemon:*CANARY-2:19000:0:99999:7:::\n', 'error'],
+      ['tag.yaml', 'pw: !CANARY-tag x\n', 'error'],
+      ['escape.yaml', 'pw: "CANARY-\\q-escape"\n', 'error'],
+      ['flow.yaml', 'pw: [CANARY-flow\nnext: CANARY-next\n', 'error'],
+      ['nested.yaml', 'CANARY-key:\n  CANARY-inner: 1\n', 'error'],
+      ['directive.yaml', '%CANARY-directive\n---\npw: x\n', 'warning'],
+    ];
+    for (const [file, text, severity] of files) {
+      await writeFile(path.join(dir, file), text);
+      for (const format of [[], ['--json']]) {
+        const run = await validate(dir, [
+          'domains.yaml',
+          '--var',
+          'team=sales',
+          '--var-file',
+          file,
+          ...format,
+        ]);
+        expect(run.text, `${file}: ${run.text}`).not.toContain('CANARY');
+        expect(run.code, file).toBe(severity === 'error' ? 1 : 0);
+        expect(run.text, file).toContain(`--var-file ${file}`);
+        if (format.length === 0)
+          expect(run.text).toMatch(new RegExp(`^${file}:\\d+:\\d+ ${severity}: `, 'm'));
+      }
+    }
+  });
+
   it('prints JSON with --json', async () => {
     const { code, io } = await validate(dir, ['domains.yaml', '--json']);
     expect(code).toBe(1);

@@ -76,7 +76,8 @@ describe('saved plans', () => {
       [
         '| `+` | `Domain/marketing` | create | declared, not found live |',
         '| `~` | `Domain/sales` | update | 1 field differs |',
-        '| `-` | `Domain/tmp_old` | delete | inside the prune scope Domain/tmp_* of dpac.yaml |',
+        // The reason is running Markdown: `_` and `*` are escaped (the comment shows tmp_*).
+        '| `-` | `Domain/tmp_old` | delete | inside the prune scope Domain/tmp\\_\\* of dpac.yaml |',
       ].join('\n'),
     );
     expect(markdown).toContain('- `/description`: `"Sales team."` → `"Sales and marketing."`');
