@@ -27,6 +27,7 @@ export {
   Refusal,
   readPlanFile,
   type SavedPlanOptions,
+  secretValuesOf,
 } from './library.js';
 export {
   type LoadManifestsOptions,

@@ -7,6 +7,7 @@ export {
   applySavedPlan,
   readPlanFile,
   type SavedPlanOptions,
+  secretValuesOf,
 } from './library/apply.js';
 export { type Connection, type ConnectOptions, connect } from './library/connect.js';
 export { type ExportOptions, exportPlatform } from './library/export.js';

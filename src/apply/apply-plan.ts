@@ -79,7 +79,10 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome> {
 }
 
 /** The values of the secret variables the calls send (value → NAME), to keep out of what is printed. */
-function sentSecretValues(calls: Plan['calls'], env: ApplyInput['env']): Map<string, string> {
+export function sentSecretValues(
+  calls: Plan['calls'],
+  env: Readonly<Record<string, string | undefined>>,
+): Map<string, string> {
   const values = new Map<string, string>();
   for (const call of calls) {
     for (const fill of call.fills ?? []) {

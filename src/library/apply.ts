@@ -4,7 +4,7 @@
 // today's protect patterns and the mass-delete guard, and whether anything it touches changed.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ApplyOutcome, applyPlan } from '../apply/apply-plan.js';
+import { type ApplyOutcome, applyPlan, sentSecretValues } from '../apply/apply-plan.js';
 import { checkSavedPlan } from '../apply/check-saved-plan.js';
 import type { ApplyEvent } from '../apply/step-result.js';
 import { type Diagnostic, hasErrors } from '../core/diagnostic.js';
@@ -132,6 +132,14 @@ function run(
     ...(options.readBackDelaysMs ? { readBackDelaysMs: options.readBackDelaysMs } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
   });
+}
+
+/**
+ * The values of the secret variables a plan sends, for the connection to scrub from every trace
+ * and error (`connect({ secrets })`): open the connection that applies a saved plan with them.
+ */
+export function secretValuesOf(plan: Plan, env: Env = process.env): string[] {
+  return [...sentSecretValues(plan.calls, env).keys()];
 }
 
 /** Every secret variable the calls send that is unset, in one diagnostic (one fix-and-rerun). */

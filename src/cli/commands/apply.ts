@@ -2,7 +2,14 @@
 // library runs every guard; this file asks for confirmation, shows progress and the summary.
 import { Command, Option } from 'commander';
 import type { ApplyOutcome } from '../../apply/apply-plan.js';
-import { apply, applyRefusals, applySavedPlan, loadProjectSettings, readPlanFile } from '../../library.js';
+import {
+  apply,
+  applyRefusals,
+  applySavedPlan,
+  loadProjectSettings,
+  readPlanFile,
+  secretValuesOf,
+} from '../../library.js';
 import { hasChanges, type Plan } from '../../plan/plan.js';
 import { renderApplySummary } from '../../render/render-apply-summary.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
@@ -90,7 +97,8 @@ async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number
   const settings = await loadProjectSettings({ cwd: io.cwd });
   reportDiagnostics(io, settings.diagnostics, style);
   if (settings.diagnostics.some((d) => d.severity === 'error')) return EXIT.error;
-  const connection = connect(io, flags, settings.project);
+  // The values the plan's fills send are scrubbed from every trace and server error, as a fresh plan's are.
+  const connection = connect(io, flags, settings.project, { secrets: secretValuesOf(plan, io.env) });
   if (!connection) return EXIT.error;
   try {
     if (!hasChanges(plan)) {
