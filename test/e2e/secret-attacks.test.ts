@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../helpers/e2e.js';
+import { startHostileServer } from '../helpers/hostile-server.js';
 import * as f from './kinds/fixtures.js';
 
 const canary = (label: string) => `${label}-canary-${randomBytes(6).toString('hex')}`;
@@ -82,17 +83,36 @@ describe('secret attacks', () => {
     expect(all).not.toContain(e2e.env.SALES_DB_PASSWORD);
   });
 
+  it('sends no credential to a URL a pull request puts in dpac.yaml, default target or not', async () => {
+    const attacker = await startHostileServer({ script: () => false });
+    try {
+      for (const project of [
+        `apiVersion: dpac/v1\nkind: Project\ndefault_target: pr\ntargets:\n  pr: { url: ${attacker.url} }\n`,
+        `apiVersion: dpac/v1\nkind: Project\ntargets:\n  pr: { url: ${attacker.url} }\n`,
+      ]) {
+        await e2e.write('dpac.yaml', project);
+        const args = project.includes('default_target')
+          ? ['plan', '--no-color']
+          : ['plan', '--target', 'pr', '--no-color'];
+        const run = await e2e.dpac(args);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain('Not sending DPAC_REFRESH_TOKEN/DPAC_PASSWORD to http://127.0.0.1:');
+        expect(run.stderr).toContain('set DPAC_PR_REFRESH_TOKEN');
+      }
+      expect(attacker.seen).toEqual([]);
+    } finally {
+      await attacker.close();
+    }
+  });
+
   it('re-sends a secret under a wildcard pointer (a Snowflake profile password) with --resend-secrets', async () => {
     const environment = `apiVersion: dpac/v1
 kind: Environment
 metadata: { name: prod }
 spec:
-  platform: azure
-  compute_engine: databricks
-  connection_configuration:
-    workspace_url: https://adb-1.azuredatabricks.net
-    region: eastus
-    token: { password_type: service_authentication, service_auth_id: 66cd72aaeed4673496ef27c7 }
+  platform: gcp
+  compute_engine: dataproc
+  connection_configuration: { region: us-central1 }
   data_warehouse_type: snowflake
   data_warehouse_configuration:
     type: snowflake
@@ -110,6 +130,9 @@ spec:
     const env = { SNOW_PASSWORD: canary('snow') };
     const first = await run(['apply', '--auto-approve', '--no-color'], env);
     expect(first.code, first.stdout + first.stderr).toBe(0);
+    const quiet = e2e.lastSeq();
+    expect((await run(['apply', '--auto-approve', '--no-color'], env)).code).toBe(0);
+    expect(e2e.writesSince(quiet)).toEqual([]);
     const seq = e2e.lastSeq();
     const resent = await run(['apply', '--auto-approve', '--resend-secrets', '--no-color'], env);
     expect(resent.code).toBe(0);

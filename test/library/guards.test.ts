@@ -85,3 +85,25 @@ it('lists the secret variables apply will need, set or not in the env it is give
     await connection.client.close();
   }
 });
+
+it('refuses to apply, before any write, a plan whose secret variable is unset, naming it', async () => {
+  await e2e.write('unset/user.yaml', user());
+  const connection = connect({ env: e2e.env });
+  try {
+    const project = await loadManifests({ cwd: `${e2e.dir}/unset`, env: {} });
+    const planned = await plan(connection, project, { env: {} });
+    const before = e2e.lastSeq();
+    const refused = (await apply(connection, planned, { env: {} }).catch(
+      (error: unknown) => error,
+    )) as Refusal;
+    expect(refused).toBeInstanceOf(Refusal);
+    expect(refused.diagnostics.map((d) => `${d.summary}\n${d.detail}`)).toEqual([
+      'The plan sends 1 secret variable that is not set; nothing was written.\nALICE_PASSWORD (for User/alice@example.com)\nSet them in the environment (plan, drift, show and graph do not need them) and run apply again.',
+    ]);
+    expect(e2e.writesSince(before)).toEqual([]);
+    const outcome = await apply(connection, planned, { env: { ALICE_PASSWORD: 'alice-password' } });
+    expect(outcome.complete).toBe(true);
+  } finally {
+    await connection.client.close();
+  }
+});
