@@ -16,6 +16,7 @@ import {
   type QueryValue,
   withQuery,
 } from './paging.js';
+import { checkListedId } from './platform-id.js';
 import { ReadBudget, readLimits } from './read-budget.js';
 import { redactText } from './redact.js';
 import type { FormFile } from './request-body.js';
@@ -147,6 +148,8 @@ export interface ApiClient {
   connectionWarnings(): string[];
   /** `text` from a server answer with every secret this client knows scrubbed, for a message. */
   scrub(text: string): string;
+  /** The id of an item a list answered, or an ApiError when it is not a platform id (checkListedId). */
+  listedId(value: unknown, where: { path: string; item: string; intent?: string }): string;
   /** Revokes the token this client minted, then closes the dispatcher it created. */
   close(): Promise<void>;
 }
@@ -335,6 +338,8 @@ export function createClient(options: CreateClientOptions): ApiClient {
     identity: () => session.identity(),
     connectionWarnings: () => [...warnings],
     scrub: (text) => redactText(text, ctx.secrets()),
+    listedId: (value, where) =>
+      checkListedId(value, { ...where, scrub: (text) => redactText(text, ctx.secrets()) }),
     close: once(async () => {
       const token = session.takeTokenForRevocation();
       if (token !== undefined) {

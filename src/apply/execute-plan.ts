@@ -5,16 +5,22 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError, IndeterminateWriteError } from '../api/errors.js';
+import { ApiError } from '../api/errors.js';
 import { isPlatformId, PLATFORM_ID_FORMS, quoteServerValue, scrubOf } from '../api/platform-id.js';
 import type { FormFile } from '../api/request-body.js';
 import type { Call, LocalFile } from '../core/call.js';
-import { getPointer } from '../core/json-pointer.js';
 import { MinHeap } from '../core/min-heap.js';
 import { fillBody, referencedIds, substitutePath } from './fill-call.js';
 import { resolveAmbiguousCreate } from './resolve-ambiguous-create.js';
 import { runBatch } from './run-batch.js';
-import type { ApplyEvent, StepResult } from './step-result.js';
+import {
+  type ApplyEvent,
+  createdId,
+  intentOf,
+  isIndeterminate,
+  messageOf,
+  type StepResult,
+} from './step-result.js';
 
 export interface WriteClient {
   request(req: {
@@ -243,31 +249,8 @@ async function readUpload(file: LocalFile, cwd: string): Promise<Uint8Array> {
   return bytes;
 }
 
-export function createdId(call: Call, body: unknown): string | undefined {
-  if (!call.creates) return undefined;
-  const pointer = typeof call.creates === 'string' ? call.creates : '/result/id';
-  const id = getPointer(body, pointer);
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-}
-
-export function intentOf(call: Call): string {
-  if (call.items)
-    return `create ${call.items.length} object(s) under ${call.address} (${call.note ?? 'batch'})`;
-  if (call.creates) return `create ${call.address}`;
-  if (call.method === 'DELETE' && !call.note) return `delete ${call.address}`;
-  return `write ${call.note ? `the ${call.note} of ` : ''}${call.address}`;
-}
-
 /** Whether a call is about, or names the id of, one of these addresses. */
 function needsAny(call: Call, addresses: ReadonlySet<string>): boolean {
   if (addresses.has(call.address) || call.items?.some((a) => addresses.has(a))) return true;
   return referencedIds(call).some((a) => addresses.has(a));
-}
-
-export function isIndeterminate(error: unknown): boolean {
-  return error instanceof IndeterminateWriteError;
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -5,8 +5,9 @@
 // auto-delete.
 import { ApiError } from '../api/errors.js';
 import type { Call } from '../core/call.js';
-import { createdId, type ExecuteOptions, intentOf, isIndeterminate, messageOf } from './execute-plan.js';
+import type { ExecuteOptions } from './execute-plan.js';
 import type { StepResult } from './step-result.js';
+import { createdId, intentOf, isIndeterminate, messageOf } from './step-result.js';
 
 /** When a write's outcome is unknown, the read-backs wait this long first (ms). */
 export const DEFAULT_DELAYS = [500, 1000, 2000, 4000, 8000];

@@ -8,9 +8,10 @@
 import { isPlatformId, quoteServerValue, scrubOf } from '../api/platform-id.js';
 import type { Call } from '../core/call.js';
 import { getPointer, setPointer } from '../core/json-pointer.js';
-import { intentOf, isIndeterminate, messageOf, type WriteClient } from './execute-plan.js';
+import type { WriteClient } from './execute-plan.js';
 import { type AmbiguousInput, DEFAULT_DELAYS, MAX_RESENDS_PER_KEY } from './resolve-ambiguous-create.js';
 import type { ItemResult, StepResult } from './step-result.js';
+import { intentOf, isIndeterminate, messageOf } from './step-result.js';
 
 type Outcomes = Map<number, ItemResult>;
 

@@ -1,5 +1,8 @@
-// The outcome of every call in an apply: results, not throws.
+// The outcome of every call in an apply: results, not throws; and how a call's intent, created id
+// and failure read, for the executor, the batch runner and the read-back of ambiguous creates.
+import { IndeterminateWriteError } from '../api/errors.js';
 import type { Call } from '../core/call.js';
+import { getPointer } from '../core/json-pointer.js';
 
 export type StepStatus = 'applied' | 'failed' | 'skipped' | 'not_started';
 
@@ -45,4 +48,30 @@ export function countStatuses(results: readonly StepResult[]): Record<StepStatus
   const out: Record<StepStatus, number> = { applied: 0, failed: 0, skipped: 0, not_started: 0 };
   for (const r of results) out[r.status]++;
   return out;
+}
+
+/** The id a creating call's answer holds, at the pointer the call names (default `/result/id`). */
+export function createdId(call: Call, body: unknown): string | undefined {
+  if (!call.creates) return undefined;
+  const pointer = typeof call.creates === 'string' ? call.creates : '/result/id';
+  const id = getPointer(body, pointer);
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/** What a call does, for messages: `create Source/x`, `write the connection of Source/x`. */
+export function intentOf(call: Call): string {
+  if (call.items)
+    return `create ${call.items.length} object(s) under ${call.address} (${call.note ?? 'batch'})`;
+  if (call.creates) return `create ${call.address}`;
+  if (call.method === 'DELETE' && !call.note) return `delete ${call.address}`;
+  return `write ${call.note ? `the ${call.note} of ` : ''}${call.address}`;
+}
+
+/** A write whose outcome is unknown (sent, then cut): settled by read-back, never re-sent blindly. */
+export function isIndeterminate(error: unknown): boolean {
+  return error instanceof IndeterminateWriteError;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,7 @@
 // Shared CLI options: --var, --var-file, --target (manifest loading), --select, --parallelism.
 // Parsers throw commander's InvalidArgumentError, so a bad flag is a usage error (exit 1).
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { selectorFrom, selectorParts } from '../core/address.js';
 import { isKindName, KIND_NAMES, type KindName } from '../kinds/index.js';
 import { didYouMean } from '../manifest/did-you-mean.js';
 import type { LoadManifestsOptions } from '../manifest/load-manifests.js';
@@ -38,7 +39,7 @@ function collectList(value: string, previous: string[] | undefined): string[] {
 }
 
 function parseSelector(value: string): Selector {
-  const [kind = '', ...names] = value.split('/');
+  const { kind, names } = selectorParts(value);
   if (!isKindName(kind)) {
     const hint = didYouMean(kind, KIND_NAMES);
     throw new InvalidArgumentError(`unknown kind ${kind}.${hint ? ` Did you mean ${hint}?` : ''}`);
@@ -92,7 +93,7 @@ export function addSelectOption(command: Command): Command {
 
 /** Selectors as `KIND/NAME...` text. */
 export function selectorTexts(selectors: readonly Selector[] | undefined): string[] | undefined {
-  return selectors?.map((s) => [s.kind, ...s.names].join('/'));
+  return selectors?.map((s) => selectorFrom(s.kind, s.names));
 }
 
 /** loadManifests options for a command run in `io.cwd`. */

@@ -38,6 +38,16 @@ export function selectorParts(selector: string): { kind: string; names: string[]
   return { kind, names };
 }
 
+/** A selector `KIND[/NAME...]` from its parts (`--select`, prune and protect patterns in messages). */
+export function selectorFrom(kind: string, names: readonly string[]): string {
+  return [kind, ...names].join('/');
+}
+
+/** The names an address holds after its kind, outermost first: `sales_db/orders`. */
+export function namePath(ancestors: readonly string[], name: string): string {
+  return [...ancestors, name].join('/');
+}
+
 /** The address of the parent (of kind `parentKind`) of an object with these ancestor names. */
 export function parentAddress(parentKind: string, ancestors: readonly string[]): Address {
   return makeAddress(parentKind, ancestors.slice(0, -1), ancestors[ancestors.length - 1] ?? '');

@@ -1,7 +1,7 @@
 // One live object → one manifest document: secrets as placeholders, schema key order, defaults
 // omitted, `${` escaped; then proved: parsing the document back must give a desired spec that
 // plans no change against the live object. Pure.
-import { escapeSegment } from '../core/json-pointer.js';
+import { escapeSegment, toPointer } from '../core/json-pointer.js';
 import { compareOptionsOf } from '../diff/compare-options.js';
 import { compareSpecs, type FieldChange } from '../diff/compare-specs.js';
 import { ancestorKinds, KINDS, type KindName, policyOf } from '../kinds/index.js';
@@ -62,7 +62,7 @@ export function exportObject(obj: LiveObject, context: ExportContext): ExportedO
   const desired = (parsedForms.get(spec) ?? canonical(spec)) as Record<string, unknown> | undefined;
   if (desired === undefined) {
     const issue = kind.spec.safeParse(spec).error?.issues[0];
-    const at = issue ? `/${issue.path.join('/')}` : '';
+    const at = issue ? toPointer(issue.path) : '';
     return {
       ok: false,
       why: `its live configuration does not fit the manifest schema (${at}: ${issue?.message})`,

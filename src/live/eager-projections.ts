@@ -4,7 +4,7 @@
 // so the result is the same; at 20 ms latency the CPU of projection hides behind the network.
 import { KINDS, type KindName } from '../kinds/index.js';
 import type { NameLookup } from '../kinds/kind.js';
-import { type Projection, projectOne } from './project-live.js';
+import { type Projection, projectOne } from './project-objects.js';
 import type { RawObject } from './read-live.js';
 
 const AMBIGUOUS = null;

@@ -1,13 +1,11 @@
 // Reads live state for a scope through list endpoints first, then per-item detail/document GETs
 // only where a kind asks for them; projects every object into its spec shape.
-import { allItems } from '../api/paging.js';
-import { checkListedId, scrubOf } from '../api/platform-id.js';
 import { makeAddress } from '../core/address.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type LiveRecord, renderPath } from '../kinds/kind.js';
 import { EagerProjections } from './eager-projections.js';
 import type { LiveState, ReadClient } from './live-object.js';
-import { projectLive } from './project-live.js';
+import { projectObjects } from './project-objects.js';
 import type { ReadScope } from './read-scope.js';
 import type { RenameRules } from './rename-rules.js';
 
@@ -33,7 +31,7 @@ export interface RawObject {
 export async function readLive(options: ReadLiveOptions): Promise<LiveState> {
   const eager = new EagerProjections(options.scope.kinds, options.ownershipTag);
   const raws = await fetchRaw(options, eager);
-  return projectLive(raws, options.ownershipTag, eager.known);
+  return projectObjects(raws, options.ownershipTag, eager.known);
 }
 
 /**
@@ -131,7 +129,7 @@ async function readCollection(
   const listPath = renderPath(def.read.list, where.ancestorIds);
   const listedKey = (item: Record<string, unknown>) =>
     def.read.keyOf ? def.read.keyOf(item) : String(item.name ?? '');
-  const listed = await allItems(client.pages(listPath, { intent: `read ${kind} list` }));
+  const listed = await client.listAll(listPath, { intent: `read ${kind} list` });
   // Everything below sees the name the manifests use (the item itself keeps the live one).
   const listedNames = listed.map(listedKey);
   const renamed = renames?.size ? renames.namesFor(kind, where.ancestors, listedNames) : undefined;
@@ -158,9 +156,8 @@ async function readCollection(
   listed.length = 0;
   // Every id is checked before any detail, document or write call can use one.
   const listedPath = listPath.split('?')[0] ?? listPath;
-  const scrub = scrubOf(client);
   const ids = entries.map((e) =>
-    checkListedId(e.item.id, { path: listedPath, item: e.name, intent: `read ${kind} list`, scrub }),
+    client.listedId(e.item.id, { path: listedPath, item: e.name, intent: `read ${kind} list` }),
   );
   const parentItem = where.parentItem;
   const documents = Object.entries(def.read.documents ?? {}).filter(([doc]) => {
@@ -272,7 +269,7 @@ async function readDocument(
   intent: string,
   list = false,
 ): Promise<unknown> {
-  if (list) return allItems(client.pages(path, { intent }));
+  if (list) return client.listAll(path, { intent });
   const body = await client.get<Record<string, unknown>>(path, undefined, intent);
   return body && typeof body === 'object' && 'result' in body ? body.result : body;
 }

@@ -1,7 +1,7 @@
 // External objects: ones a project refers to but never manages (like Terraform data sources). Declared
 // by a manifest with `metadata.external: true`, or listed in dpac.yaml `external:` as addresses whose
 // names may be globs (`ComputeTemplate/prod/*`, the one glob rule of manifest/glob.ts).
-import { type Address, makeAddress, parseAddress } from '../core/address.js';
+import { type Address, makeAddress, namePath, parseAddress, selectorFrom } from '../core/address.js';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import type { KindName } from '../kinds/kind.js';
 import { isGlob, matchesGlob } from './glob.js';
@@ -31,10 +31,13 @@ export function externalMatcher(declarations: readonly ExternalDeclaration[]): E
   return (address) => {
     const found = exact.get(address);
     if (found) return found;
-    const slash = address.indexOf('/');
-    const kind = address.slice(0, slash);
-    const rest = address.slice(slash + 1);
-    return patterns.find((p) => p.kind === kind && matchesGlob(p.address.slice(kind.length + 1), rest));
+    const { kind, ancestors, name } = parseAddress(address);
+    const rest = namePath(ancestors, name);
+    return patterns.find((p) => {
+      if (p.kind !== kind) return false;
+      const glob = parseAddress(p.address);
+      return matchesGlob(namePath(glob.ancestors, glob.name), rest);
+    });
   };
 }
 
@@ -58,7 +61,7 @@ export function parseExternalEntry(
   if (names.length !== chain.length + 1 || names.some((n) => n === ''))
     return wrong(
       `external entry ${text} needs ${chain.length + 1} name${chain.length ? 's' : ''} after ${kind}`,
-      `A ${kind} is addressed as ${[kind, ...chain.map((k) => `<${k}>`), '<name>'].join('/')}; names may be globs (*, ?).`,
+      `A ${kind} is addressed as ${selectorFrom(kind, [...chain.map((k) => `<${k}>`), '<name>'])}; names may be globs (*, ?).`,
     );
   const address: Address = makeAddress(kind, ancestors, name);
   return { declaration: { kind: kind as KindName, address, pattern: names.some(isGlob), source } };

@@ -1,5 +1,6 @@
 // Prune and protect patterns of dpac.yaml: a kind and a glob (manifest/glob.ts) over the object's
 // name, or, when the glob holds a `/`, over its parent names and name (`sales_db/tmp_*`).
+import { namePath } from '../core/address.js';
 import { matchesGlob } from './glob.js';
 import type { ScopePattern } from './project-config.js';
 
@@ -12,6 +13,6 @@ export interface NamedObject {
 
 export function matchesPattern(pattern: ScopePattern, object: NamedObject): boolean {
   if (pattern.kind !== object.kind) return false;
-  const subject = pattern.name.includes('/') ? [...object.ancestors, object.name].join('/') : object.name;
+  const subject = pattern.name.includes('/') ? namePath(object.ancestors, object.name) : object.name;
   return matchesGlob(pattern.name, subject);
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KindName } from '../../src/kinds/index.js';
 import { EagerProjections } from '../../src/live/eager-projections.js';
-import { projectOne } from '../../src/live/project-live.js';
+import { projectOne } from '../../src/live/project-objects.js';
 import type { RawObject } from '../../src/live/read-live.js';
 
 const TAG = 'managed-by:dpac';

@@ -44,6 +44,13 @@ function fakeApi() {
       gets.push(path);
       return { result: path.endsWith('/advance') ? [] : {} } as T;
     },
+    // Through `pages`, as the real client's is, so a test that swaps `pages` changes both.
+    async listAll(path) {
+      const items: Record<string, unknown>[] = [];
+      for await (const page of client.pages(path)) items.push(...page);
+      return items;
+    },
+    listedId: (value) => String(value),
   };
   return { client, gets };
 }

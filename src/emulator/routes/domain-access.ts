@@ -3,7 +3,7 @@ import type { EmuApp, EmuRequest } from '../app.js';
 import { EmuError } from '../errors.js';
 import { bodyObject, list } from '../respond.js';
 import type { Doc } from '../store.js';
-import { requireDomain } from './domains.js';
+import { requireDomain } from './domain-record.js';
 
 interface AccessKind {
   segment: string;

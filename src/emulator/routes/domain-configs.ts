@@ -3,7 +3,7 @@ import type { EmuApp } from '../app.js';
 import { EmuError } from '../errors.js';
 import { bodyObject, list, ok, requireString } from '../respond.js';
 import type { Doc } from '../store.js';
-import { requireDomain } from './domains.js';
+import { requireDomain } from './domain-record.js';
 
 function findConfig(app: EmuApp, domainId: string, key: string): Doc | undefined {
   return app.store.find(

@@ -5,6 +5,7 @@ import { bodyObject, list, ok, requireString } from '../respond.js';
 import type { Doc } from '../store.js';
 import { registerDomainAccess } from './domain-access.js';
 import { registerDomainConfigs } from './domain-configs.js';
+import { requireDomain } from './domain-record.js';
 
 type Body = Record<string, unknown>;
 
@@ -57,10 +58,6 @@ function domainView(app: EmuApp, doc: Doc): Body {
     environment: environments[0] ?? {},
     environments,
   };
-}
-
-export function requireDomain(app: EmuApp, id: string): Doc {
-  return app.store.require('domains', id);
 }
 
 /** Non-admins see the domains they belong to or were given access to. */

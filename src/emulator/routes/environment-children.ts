@@ -9,9 +9,9 @@ import {
   cleanInput,
   LAUNCH_STRATEGIES,
   optionalEnum,
-  requireChild,
   requireEnum,
   requireEnvironment,
+  requireEnvironmentChild,
   requireObject,
   STORAGE_TYPES,
 } from './environment-docs.js';
@@ -130,7 +130,8 @@ function registerKind(app: EmuApp, kind: ChildKind): void {
   app.route(
     'GET',
     item,
-    (req) => ok(requireChild(app, kind.collection, req.params.environment_id!, req.params.item_id!)),
+    (req) =>
+      ok(requireEnvironmentChild(app, kind.collection, req.params.environment_id!, req.params.item_id!)),
     options,
   );
 
@@ -140,7 +141,7 @@ function registerKind(app: EmuApp, kind: ChildKind): void {
     (req) => {
       const envId = req.params.environment_id!;
       const id = req.params.item_id!;
-      const current = requireChild(app, kind.collection, envId, id);
+      const current = requireEnvironmentChild(app, kind.collection, envId, id);
       const body = bodyObject(req);
       checkName(app, { collection: kind.collection, body, scope: { environment_id: envId }, exceptId: id });
       kind.validate(body, false);
@@ -159,7 +160,7 @@ function registerKind(app: EmuApp, kind: ChildKind): void {
     item,
     (req) => {
       const id = req.params.item_id!;
-      requireChild(app, kind.collection, req.params.environment_id!, id);
+      requireEnvironmentChild(app, kind.collection, req.params.environment_id!, id);
       store.assertNoDependents({ collection: kind.collection, id }, kind.usedBy);
       store.remove(kind.collection, id);
       return ok({ id }, 'Successfully deleted');
@@ -172,7 +173,7 @@ function registerKind(app: EmuApp, kind: ChildKind): void {
       'GET',
       `${item}/pipelines`,
       (req) => {
-        requireChild(app, kind.collection, req.params.environment_id!, req.params.item_id!);
+        requireEnvironmentChild(app, kind.collection, req.params.environment_id!, req.params.item_id!);
         return list(req, []);
       },
       options,

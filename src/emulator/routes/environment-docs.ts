@@ -53,7 +53,7 @@ export function requireEnvironment(app: EmuApp, id: string): Doc {
 }
 
 /** A child document (storage/compute/cluster) that must belong to the environment in the path. */
-export function requireChild(app: EmuApp, collection: string, envId: string, id: string): Doc {
+export function requireEnvironmentChild(app: EmuApp, collection: string, envId: string, id: string): Doc {
   requireEnvironment(app, envId);
   const doc = app.store.require(collection, id);
   if (doc.environment_id !== envId) {

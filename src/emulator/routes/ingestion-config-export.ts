@@ -1,7 +1,7 @@
 // The source configuration export (`GET /sources/{id}/config-migration`), shaped like a real export.
 import type { EmuApp, EmuUser } from '../app.js';
 import type { Doc } from '../store.js';
-import { asRecord, type Body, withoutKeys } from './ingestion-lookup.js';
+import { asRecord, type Body, omitKeys } from './ingestion-lookup.js';
 
 export interface ExportInput {
   source: Doc;
@@ -75,7 +75,7 @@ export function exportSourceConfig(app: EmuApp, input: ExportInput): Body {
       },
       iw_mappings: iwMappings,
       source_configs: {
-        ...withoutKeys(source, ['tables', 'environment_details']),
+        ...omitKeys(source, ['tables', 'environment_details']),
         job_hooks: source.job_hooks ?? { pre_job_hook: null, post_job_hook: null },
       },
       table_configs: tables.map(tableConfig),

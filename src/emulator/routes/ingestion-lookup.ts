@@ -21,7 +21,7 @@ export function peekSource(app: EmuApp, sourceId: string): Readonly<Doc> {
 }
 
 /** A child document of `collection` that belongs to the source (field `source`), or 404 IW10001. */
-export function requireChild(
+export function requireSourceChild(
   app: EmuApp,
   collection: string,
   sourceId: string,
@@ -31,7 +31,7 @@ export function requireChild(
   return structuredClone(peekChild(app, collection, sourceId, id, label));
 }
 
-/** Like requireChild, but the stored document itself, read-only (see peekSource). */
+/** Like requireSourceChild, but the stored document itself, read-only (see peekSource). */
 export function peekChild(
   app: EmuApp,
   collection: string,
@@ -48,7 +48,7 @@ export function peekChild(
 }
 
 export function requireTable(app: EmuApp, sourceId: string, tableId: string): Doc {
-  return requireChild(app, 'tables', sourceId, tableId, 'Table');
+  return requireSourceChild(app, 'tables', sourceId, tableId, 'Table');
 }
 
 /** Like requireTable, read-only (see peekSource): a table carries its columns. */
@@ -124,7 +124,7 @@ export function isRecord(value: unknown): value is Body {
 }
 
 /** Drops the keys the server owns, so bodies that echo a GET cannot overwrite them. */
-export function withoutKeys(body: Body, keys: readonly string[]): Body {
+export function omitKeys(body: Body, keys: readonly string[]): Body {
   const out: Body = {};
   for (const [key, value] of Object.entries(body)) if (!keys.includes(key)) out[key] = value;
   return out;

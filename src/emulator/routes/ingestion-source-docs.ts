@@ -2,7 +2,7 @@
 import type { EmuApp } from '../app.js';
 import { EmuError } from '../errors.js';
 import type { Doc } from '../store.js';
-import { AUDIT_KEYS, asRecord, type Body, isRecord, withoutKeys } from './ingestion-lookup.js';
+import { AUDIT_KEYS, asRecord, type Body, isRecord, omitKeys } from './ingestion-lookup.js';
 import { sealCredentials } from './ingestion-secrets.js';
 
 /** Fields the server computes or owns; bodies that echo a GET cannot overwrite them. */
@@ -79,7 +79,7 @@ export function newSourceDoc(app: EmuApp, body: Body): Body {
     quoted_identifier: '"',
     connection: {},
     configuration: {},
-    ...withoutKeys(body, SOURCE_SERVER_KEYS),
+    ...omitKeys(body, SOURCE_SERVER_KEYS),
     filter_tables_properties: { ...DEFAULT_FILTER, ...asRecord(body.filter_tables_properties) },
     state: 'ready',
     is_source_connection_verified: false,
@@ -94,7 +94,7 @@ export function newSourceDoc(app: EmuApp, body: Body): Body {
 
 /** The patch for `PATCH /sources/{id}`: server fields ignored, references re-checked. */
 export function sourcePatch(app: EmuApp, source: Doc, body: Body): Body {
-  const patch = withoutKeys(body, SOURCE_SERVER_KEYS);
+  const patch = omitKeys(body, SOURCE_SERVER_KEYS);
   if (patch.name !== undefined) {
     requireText(patch, 'name');
     app.store.assertUnique('sources', patch.name, {}, { exceptId: source.id });

@@ -4,14 +4,7 @@ import { EmuError } from '../errors.js';
 import { list } from '../respond.js';
 import type { Doc } from '../store.js';
 import { checkIngestionConfig, normalizeIngestionConfig } from './ingestion-config-rules.js';
-import {
-  AUDIT_KEYS,
-  asRecord,
-  assertTableFree,
-  type Body,
-  isRecord,
-  withoutKeys,
-} from './ingestion-lookup.js';
+import { AUDIT_KEYS, asRecord, assertTableFree, type Body, isRecord, omitKeys } from './ingestion-lookup.js';
 import { sealCredentials } from './ingestion-secrets.js';
 
 /** Storage (camelCase) names clients filter on; added for the filter only, never shown. */
@@ -54,7 +47,7 @@ export function insertTable(app: EmuApp, input: NewTable): Doc {
     last_merged_watermark: null,
     max_modified_timestamp: null,
     row_count: 0,
-    ...withoutKeys(body, [...AUDIT_KEYS, 'source', 'configuration', 'export_configuration']),
+    ...omitKeys(body, [...AUDIT_KEYS, 'source', 'configuration', 'export_configuration']),
     name,
     source: source.id,
     configuration,
@@ -86,7 +79,7 @@ export function listTables(app: EmuApp, req: EmuRequest, tables: readonly Readon
     req,
     tables.map((table) => withAliases(tableView(table, sourceOf(table.source)))),
     '',
-    (item) => withoutKeys(item as Body, ALIASES),
+    (item) => omitKeys(item as Body, ALIASES),
   );
 }
 

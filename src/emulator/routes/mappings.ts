@@ -10,11 +10,11 @@ import {
   assertTableFree,
   type Body,
   isRecord,
+  omitKeys,
   peekSource,
-  requireChild,
   requireSource,
+  requireSourceChild,
   updateIfChanged,
-  withoutKeys,
 } from './ingestion-lookup.js';
 import { deleteTable, insertTable, tableView } from './ingestion-table-docs.js';
 
@@ -70,7 +70,7 @@ const KINDS: MappingKind[] = [
 
 /** `{name, configuration}`; the SDK docstring's flat form (config keys at top level) is folded in. */
 function readMapping(kind: MappingKind, body: Body, partial: boolean): Body {
-  const { name, configuration, ...flat } = withoutKeys(body, [...AUDIT_KEYS, 'source', 'table_details']);
+  const { name, configuration, ...flat } = omitKeys(body, [...AUDIT_KEYS, 'source', 'table_details']);
   const out: Body = {};
   if (name !== undefined || !partial) {
     if (typeof name !== 'string' || name.trim() === '')
@@ -104,7 +104,7 @@ function registerKind(app: EmuApp, kind: MappingKind): void {
   const base = `/sources/:source_id/${kind.path}`;
   const options = { entity: kind.collection.replace(/s$/, '') };
   const mappingOf = (req: EmuRequest) =>
-    requireChild(app, kind.collection, req.params.source_id!, req.params.mapping_id!, kind.label);
+    requireSourceChild(app, kind.collection, req.params.source_id!, req.params.mapping_id!, kind.label);
   const tableOf = (req: EmuRequest) => {
     const mapping = mappingOf(req);
     const table = app.store.get('tables', req.params.table_id!);

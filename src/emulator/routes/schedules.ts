@@ -3,7 +3,7 @@ import type { EmuApp, EmuRequest, EmuResult } from '../app.js';
 import { EmuError } from '../errors.js';
 import { bodyObject, created } from '../respond.js';
 import type { Doc } from '../store.js';
-import { asRecord, type Body, peekChild, requireChild, updateIfChanged } from './ingestion-lookup.js';
+import { asRecord, type Body, peekChild, requireSourceChild, updateIfChanged } from './ingestion-lookup.js';
 import { normalizeSchedule, scheduleProblem } from './ingestion-schedule-rules.js';
 
 /**
@@ -23,7 +23,7 @@ export function register(app: EmuApp): void {
   const base = '/sources/:source_id/table-groups/:table_group_id/schedules';
   const options = { entity: 'schedule' };
   const groupOf = (req: EmuRequest) =>
-    requireChild(app, 'table_groups', req.params.source_id!, req.params.table_group_id!, 'Table group');
+    requireSourceChild(app, 'table_groups', req.params.source_id!, req.params.table_group_id!, 'Table group');
   const storedGroupOf = (req: EmuRequest) =>
     peekChild(app, 'table_groups', req.params.source_id!, req.params.table_group_id!, 'Table group');
   const save = (req: EmuRequest, group: Doc, patch: Body): EmuResult => {

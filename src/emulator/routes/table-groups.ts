@@ -10,12 +10,12 @@ import {
   auditEntries,
   type Body,
   isRecord,
+  omitKeys,
   peekSource,
-  requireChild,
   requireSource,
+  requireSourceChild,
   sameJson,
   updateIfChanged,
-  withoutKeys,
 } from './ingestion-lookup.js';
 import { maskCredentials } from './ingestion-secrets.js';
 
@@ -87,7 +87,7 @@ function groupDoc(app: EmuApp, source: Doc, body: Body, exceptId?: string): Body
     );
   }
   return {
-    ...withoutKeys(body, SERVER_KEYS),
+    ...omitKeys(body, SERVER_KEYS),
     name,
     source: source.id,
     environment_compute_template: { environment_compute_template_id: computeId },
@@ -141,7 +141,7 @@ export function register(app: EmuApp): void {
   const base = '/sources/:source_id/table-groups';
   const options = { entity: 'table_group' };
   const groupOf = (req: EmuRequest) =>
-    requireChild(app, 'table_groups', req.params.source_id!, req.params.table_group_id!, 'Table group');
+    requireSourceChild(app, 'table_groups', req.params.source_id!, req.params.table_group_id!, 'Table group');
 
   app.route('GET', base, (req) => {
     const source = peekSource(app, req.params.source_id!);
@@ -175,7 +175,7 @@ export function register(app: EmuApp): void {
       const owner = bodyObject(req).scheduler_username;
       if (typeof owner === 'string' && owner !== '') next.scheduler_username = owner;
       // Full replace: keys absent from the body disappear (audit fields are kept by the store).
-      const unchanged = sameJson(withoutKeys(group, AUDIT_KEYS), next);
+      const unchanged = sameJson(omitKeys(group, AUDIT_KEYS), next);
       if (!unchanged) app.store.update('table_groups', group.id, () => next, { userId: req.user.id });
       return created(group.id, 'Successfully updated table group');
     },

@@ -12,11 +12,11 @@ import {
   auditEntries,
   type Body,
   isRecord,
+  omitKeys,
   peekSource,
   requireSource,
   requireTable,
   updateIfChanged,
-  withoutKeys,
 } from './ingestion-lookup.js';
 import { sealCredentials } from './ingestion-secrets.js';
 import { deleteTable, insertTable, listTables, tableView } from './ingestion-table-docs.js';
@@ -26,7 +26,7 @@ import { deleteTable, insertTable, listTables, tableView } from './ingestion-tab
  * key by key (the same rule as the ingestion configuration PUT), so partial bodies never drop data.
  */
 function tablePatch(app: EmuApp, table: Doc, body: Body): Body {
-  const patch = withoutKeys(body, [...AUDIT_KEYS, 'source']);
+  const patch = omitKeys(body, [...AUDIT_KEYS, 'source']);
   if (patch.name !== undefined) {
     if (typeof patch.name !== 'string' || patch.name.trim() === '') {
       throw new EmuError(400, 'IW10006', "'name' must be a non-empty string");

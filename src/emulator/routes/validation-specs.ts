@@ -8,10 +8,10 @@ import {
   asArray,
   asRecord,
   type Body,
+  omitKeys,
   peekTable,
   requireTable,
   updateIfChanged,
-  withoutKeys,
 } from './ingestion-lookup.js';
 
 const TYPES = ['regex'];
@@ -74,7 +74,7 @@ export function register(app: EmuApp): void {
     base,
     (req) => {
       const table = tableOf(req);
-      const spec = normalizeSpec(table, withoutKeys(bodyObject(req), serverKeys));
+      const spec = normalizeSpec(table, omitKeys(bodyObject(req), serverKeys));
       app.store.assertUnique('validation_specs', spec.name, { table_id: table.id });
       const doc = app.store.insert('validation_specs', spec, { userId: req.user.id });
       return created(doc.id, 'Validation Specs added Successfully');
@@ -88,8 +88,8 @@ export function register(app: EmuApp): void {
     (req) => {
       const { table, spec } = specOf(req);
       const merged = normalizeSpec(table, {
-        ...withoutKeys(spec, serverKeys),
-        ...withoutKeys(bodyObject(req), serverKeys),
+        ...omitKeys(spec, serverKeys),
+        ...omitKeys(bodyObject(req), serverKeys),
       });
       app.store.assertUnique('validation_specs', merged.name, { table_id: table.id }, { exceptId: spec.id });
       updateIfChanged(app, { collection: 'validation_specs', doc: spec }, merged, req.user.id);

@@ -41,7 +41,8 @@ export function projectOne(raw: RawObject, names: NameLookup, ownershipTag: stri
   }
 }
 
-export function projectLive(
+/** Every raw object as a LiveObject, its references' ids turned into names, in one LiveState. */
+export function projectObjects(
   raws: readonly RawObject[],
   ownershipTag: string,
   /** Projections already made (with the names they needed final); the others are made here. */
