@@ -14,3 +14,4 @@ export { type ExportOptions, exportPlatform } from './library/export.js';
 export { type PlanOptions, plan } from './library/plan.js';
 export { loadProjectSettings } from './library/project.js';
 export { Refusal } from './library/refusal.js';
+export { type LoadManifestsResult, loadManifests } from './manifest/load-manifests.js';

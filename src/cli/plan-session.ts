@@ -3,8 +3,7 @@
 import type { Command } from 'commander';
 import { DpacApiError } from '../api/index.js';
 import { hasErrors } from '../core/diagnostic.js';
-import { type Connection, plan, Refusal } from '../library.js';
-import { type LoadManifestsResult, loadManifests } from '../manifest/load-manifests.js';
+import { type Connection, type LoadManifestsResult, loadManifests, plan, Refusal } from '../library.js';
 import type { ComputedPlan } from '../pipeline.js';
 import type { Style } from '../render/style.js';
 import { addConnectOptions, type ConnectFlags, connect } from './connect.js';

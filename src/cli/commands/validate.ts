@@ -2,7 +2,7 @@
 // Prints every diagnostic at once, then a one-line summary. Exit 0 without errors, 1 otherwise.
 import { Command } from 'commander';
 import { hasErrors } from '../../core/diagnostic.js';
-import { loadManifests } from '../../manifest/load-manifests.js';
+import { loadManifests } from '../../library.js';
 import { VALIDATION_VIEWS } from '../../render/render-validation.js';
 import { EXIT } from '../exit-codes.js';
 import { annotate } from '../github-actions.js';
