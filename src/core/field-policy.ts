@@ -168,11 +168,17 @@ export function pointerPatterns(pointers: readonly string[]): PointerPatterns {
   // is refused at once, unless some pattern ends on `*` (or is the whole document).
   const lastSegments = new Set(parsed.map((p) => p.at(-1)));
   const anyLast = lastSegments.has(undefined) || lastSegments.has('*');
-  // `covers` runs for every field a diff compares: one regular expression over the pointer text.
+  // `covers` runs for every field a diff compares: one regular expression over the pointer text,
+  // tried only when the pointer starts like some pattern (most fields start like none).
   const coverRe =
     unique.length === 0
       ? undefined
       : new RegExp(`^(?:${parsed.map((p) => p.map(segmentRe).join('')).join('|')})(?:/|$)`);
+  const starts = parsed.some((p) => p[0] === undefined || p[0] === '*')
+    ? undefined
+    : [...new Set(parsed.map((p) => `/${toPointer([p[0] as string]).slice(1)}`))];
+  const mayCover = (pointer: string) =>
+    coverRe !== undefined && (starts === undefined || starts.some((start) => pointer.startsWith(start)));
   return {
     pointers: unique,
     matches(path, from = 0) {
@@ -181,7 +187,7 @@ export function pointerPatterns(pointers: readonly string[]): PointerPatterns {
       return parsed.some((pattern) => sameSegments(pattern, path, from));
     },
     // `/` alone is the whole document, as parsePointer reads it.
-    covers: (pointer) => coverRe?.test(pointer === '/' ? '' : pointer) ?? false,
+    covers: (pointer) => mayCover(pointer) && (coverRe?.test(pointer === '/' ? '' : pointer) ?? false),
     touches: (pointer) =>
       (coverRe?.test(pointer) ?? false) ||
       parsed.some((pattern) => startsWithSegments(pattern, parsePointer(pointer))),
