@@ -118,7 +118,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   plan.changes = impact.changes;
   plan.impact = impact.impact;
   const changeRules = input.policies?.length
-    ? runPolicies(
+    ? await runPolicies(
         input.policies,
         'change',
         plan.changes.map((c) => changeSubject(c, live.objects.get(c.renamed_from ?? c.address)?.raw.item)),

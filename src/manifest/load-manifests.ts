@@ -152,7 +152,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
       locateInDocument: (m, pointer) => locators.get(m)?.value(pointer),
     }),
   );
-  const policyResults = checkManifestPolicies(project.policies, manifests);
+  const policyResults = await checkManifestPolicies(project.policies, manifests);
   diagnostics.push(...policyResults.diagnostics);
   return {
     manifests,
@@ -168,9 +168,9 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
 }
 
 /** dpac.yaml's manifest rules over every manifest of their kinds, as results and located diagnostics. */
-function checkManifestPolicies(policies: readonly PolicyDeclaration[], manifests: readonly Manifest[]) {
+async function checkManifestPolicies(policies: readonly PolicyDeclaration[], manifests: readonly Manifest[]) {
   if (policies.length === 0) return { results: [], diagnostics: [] };
-  const results = runPolicies(policies, 'manifest', manifests.map(manifestSubject));
+  const results = await runPolicies(policies, 'manifest', manifests.map(manifestSubject));
   const byName = new Map(policies.map((p) => [p.name, p]));
   return { results, diagnostics: results.map((r) => policyDiagnostic(r, byName.get(r.policy))) };
 }

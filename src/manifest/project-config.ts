@@ -1,5 +1,6 @@
 // dpac.yaml: the optional project file (`kind: Project`). Manifest globs, targets (url, variables,
-// name maps), prune scope, protect patterns, ownership tag and parallelism. Strict like manifests.
+// name maps), prune scope, protect patterns, ownership tag, parallelism, policies (their CEL rules
+// compiled here, a bad one located at its line) and standing impact acknowledgements. Strict like manifests.
 import { z } from 'zod';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { projectTag, UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
@@ -340,7 +341,7 @@ export async function loadProjectConfig(
   });
   const tag = ownership_tag ?? (rest.project ? projectTag(rest.project) : UNNAMED_PROJECT_TAG);
   const chosen = include ?? manifests;
-  const policies = checkPolicies(rest.policies, document.locator, diagnostics);
+  const policies = await checkPolicies(rest.policies, document.locator, diagnostics);
   return {
     project: {
       ...rest,
@@ -355,13 +356,14 @@ export async function loadProjectConfig(
 }
 
 /** The policies whose rule compiles, located; an error at its line for each that does not, or repeats a name. */
-function checkPolicies(
+async function checkPolicies(
   entries: readonly Omit<PolicyDeclaration, 'source'>[],
   locator: Locator,
   diagnostics: Diagnostic[],
-): PolicyDeclaration[] {
+): Promise<PolicyDeclaration[]> {
   const seen = new Set<string>();
-  return entries.flatMap((entry, i) => {
+  const checked: PolicyDeclaration[] = [];
+  for (const [i, entry] of entries.entries()) {
     if (seen.has(entry.name)) {
       diagnostics.push({
         severity: 'error',
@@ -369,11 +371,11 @@ function checkPolicies(
         detail: 'Give each policy its own name.',
         source: locator.value(`/policies/${i}/name`),
       });
-      return [];
+      continue;
     }
     seen.add(entry.name);
     const source = locator.value(`/policies/${i}/rule`);
-    const compiled = compileRule(entry.rule);
+    const compiled = await compileRule(entry.rule);
     if ('error' in compiled) {
       diagnostics.push({
         severity: 'error',
@@ -382,10 +384,11 @@ function checkPolicies(
           'Fix the expression (CEL, as in Kubernetes ValidatingAdmissionPolicy; docs/policies.md has examples).',
         source,
       });
-      return [];
+      continue;
     }
-    return [{ ...entry, ...(source ? { source } : {}) }];
-  });
+    checked.push({ ...entry, ...(source ? { source } : {}) });
+  }
+  return checked;
 }
 
 /** The target `--target NAME` chose, or an error naming the defined ones. */

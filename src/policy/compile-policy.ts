@@ -1,9 +1,9 @@
 // A policy's rule as a CEL program (the language of Kubernetes ValidatingAdmissionPolicy), run by
 // @bufbuild/cel, a conformance-tested implementation: parsed once per rule text, checked for the
 // variables it may use (`object`: a manifest, checked at validate; `change`: a planned change,
-// checked at plan), and evaluated to true (passes), false (breaks the rule) or an error.
-import { type CelInput, celEnv, isCelError, parse, plan } from '@bufbuild/cel';
-import { strings } from '@bufbuild/cel/ext';
+// checked at plan), and evaluated to true (passes), false (breaks the rule) or an error. The
+// library is loaded on the first rule, so a project without policies never pays for it.
+import type { CelEnv, CelInput } from '@bufbuild/cel';
 
 /** Which variable a rule reads decides when it runs. */
 export type PolicyStage = 'manifest' | 'change';
@@ -17,9 +17,6 @@ export interface CompiledRule {
   /** The rule's outcome with `variable` bound to `value` (JSON-shaped data). */
   evaluate(variable: string, value: unknown): RuleOutcome;
 }
-
-/** The strings extension too (lowerAscii, trim, split…), as Kubernetes offers it. */
-const ENV = celEnv({ funcs: strings });
 
 /** Type names a rule may use as values (`type(x) == string`). */
 const TYPE_NAMES: ReadonlySet<string> = new Set([
@@ -35,22 +32,57 @@ const TYPE_NAMES: ReadonlySet<string> = new Set([
   'uint',
 ]);
 
+interface Cel {
+  core: typeof import('@bufbuild/cel');
+  env: CelEnv;
+}
+
+let loading: Promise<Cel> | undefined;
+
+/**
+ * The library and one environment for every rule: the strings extension (lowerAscii, trim,
+ * split…), as Kubernetes offers it, and `matches` through the same RE2 engine with each pattern
+ * compiled once (the library compiles it on every call).
+ */
+function cel(): Promise<Cel> {
+  loading ??= (async () => {
+    const [core, ext, { RE2JS }] = await Promise.all([
+      import('@bufbuild/cel'),
+      import('@bufbuild/cel/ext'),
+      import('@bufbuild/re2'),
+    ]);
+    const patterns = new Map<string, { test(text: string): boolean }>();
+    const compile = (pattern: string) => {
+      let compiled = patterns.get(pattern);
+      if (!compiled) {
+        // Patterns are the rules' literals, or data a rule matches against: bounded all the same.
+        if (patterns.size >= 1000) patterns.clear();
+        compiled = RE2JS.compile(pattern);
+        patterns.set(pattern, compiled);
+      }
+      return compiled;
+    };
+    return { core, env: core.celEnv({ funcs: ext.strings, re2: { compile } }) };
+  })();
+  return loading;
+}
+
 const cache = new Map<string, CompiledRule | { error: string }>();
 
 /** The compiled rule, or why the text is not a rule (a CEL syntax error, an unknown variable). */
-export function compileRule(text: string): CompiledRule | { error: string } {
+export async function compileRule(text: string): Promise<CompiledRule | { error: string }> {
   let compiled = cache.get(text);
   if (!compiled) {
-    compiled = compile(text);
+    compiled = compile(text, await cel());
     cache.set(text, compiled);
   }
   return compiled;
 }
 
-function compile(text: string): CompiledRule | { error: string } {
-  let parsed: ReturnType<typeof parse>;
+function compile(text: string, { core, env }: Cel): CompiledRule | { error: string } {
+  let parsed: ReturnType<typeof core.parse>;
   try {
-    parsed = parse(text);
+    parsed = core.parse(text);
   } catch (error) {
     return { error: `not valid CEL: ${(error as Error).message.replace(/^<input>:/, 'at ')}` };
   }
@@ -65,14 +97,14 @@ function compile(text: string): CompiledRule | { error: string } {
   const stages = new Set([...free].flatMap((name) => STAGE_OF[name] ?? []));
   if (stages.size > 1) return { error: 'a rule reads `object` or `change`, not both' };
   const stage: PolicyStage = stages.has('change') ? 'change' : 'manifest';
-  const program = plan(ENV, parsed);
+  const program = core.plan(env, parsed);
   return {
     stage,
     evaluate(variable, value) {
       const result = program({ [variable]: value as CelInput });
       if (result === true) return { pass: true };
       if (result === false) return { pass: false };
-      if (isCelError(result)) return { pass: false, error: result.message };
+      if (core.isCelError(result)) return { pass: false, error: result.message };
       return { pass: false, error: `the rule must give true or false, not ${String(result)}` };
     },
   };

@@ -1,14 +1,14 @@
 // Running the policies: the manifest rules over every manifest of their kinds (validate), the change
 // rules over every planned change of their kinds (plan). A result names the policy, the object and
 // where to look; it becomes a located diagnostic at validate and a `policy_results` entry of a plan.
-import type { Address } from '../core/address.js';
+import { type Address, kindOfAddress } from '../core/address.js';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { formatLocation } from '../core/diagnostic.js';
 import type { Manifest } from '../manifest/manifest.js';
 import type { PlanChange } from '../plan/plan.js';
 import type { PolicyResult } from '../plan/plan-schema.js';
 import { type CompiledRule, compileRule, type PolicyStage } from './compile-policy.js';
-import type { PolicyDeclaration, PolicySeverity } from './policy-schema.js';
+import type { PolicyDeclaration } from './policy-schema.js';
 
 /** A subject of a stage: its address, kind, where it is declared and the value bound to the variable. */
 export interface PolicySubject {
@@ -20,15 +20,16 @@ export interface PolicySubject {
 }
 
 /** The policies' results for the subjects of one stage, in subject order. */
-export function runPolicies(
+export async function runPolicies(
   policies: readonly PolicyDeclaration[],
   stage: PolicyStage,
   subjects: Iterable<PolicySubject>,
-): PolicyResult[] {
-  const rules = policies.flatMap((policy) => {
-    const rule = compileRule(policy.rule);
-    return 'stage' in rule && rule.stage === stage ? [{ policy, rule, kinds: new Set(policy.kinds) }] : [];
-  });
+): Promise<PolicyResult[]> {
+  const rules: { policy: PolicyDeclaration; rule: CompiledRule; kinds: Set<string> }[] = [];
+  for (const policy of policies) {
+    const rule = await compileRule(policy.rule);
+    if ('stage' in rule && rule.stage === stage) rules.push({ policy, rule, kinds: new Set(policy.kinds) });
+  }
   if (rules.length === 0) return [];
   const variable = stage === 'manifest' ? 'object' : 'change';
   const results: PolicyResult[] = [];
@@ -37,7 +38,7 @@ export function runPolicies(
     for (const { policy, rule, kinds } of rules) {
       if (!kinds.has(subject.kind)) continue;
       bound ??= subject.binding();
-      const outcome = (rule as CompiledRule).evaluate(variable, bound);
+      const outcome = rule.evaluate(variable, bound);
       if (outcome.pass) continue;
       results.push({
         policy: policy.name,
@@ -62,7 +63,7 @@ export function policyDiagnostic(result: PolicyResult, policy: PolicyDeclaration
       ? `${result.address}: policy ${result.policy} could not be checked: ${result.error}`
       : `${result.address}: policy ${result.policy}: ${result.message}`,
     detail: result.error
-      ? `Its rule${where} reads a field this ${result.address.split('/')[0]} lacks or a value of another type; guard optional fields with has(), e.g. \`!has(object.spec.x) || …\`.`
+      ? `Its rule${where} reads a field this ${kindOfAddress(result.address)} lacks or a value of another type; guard optional fields with has(), e.g. \`!has(object.spec.x) || …\`.`
       : `It breaks the rule \`${policy?.rule ?? result.policy}\`${where}: change the manifest, or the policy in dpac.yaml.`,
     address: result.address,
     ...(result.source ? { source: result.source } : {}),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { SourceLocation } from '../core/diagnostic.js';
 
-export type PolicySeverity = 'error' | 'warning';
+type PolicySeverity = 'error' | 'warning';
 
 /** One entry of `policies:` as dpac.yaml gives it, with where its rule is written. */
 export interface PolicyDeclaration {

@@ -1,5 +1,6 @@
-// Markdown view of a plan for pull-request comments: the summary, then one collapsible block per
-// kind (a table of its changes and their field diffs), then the API calls. Under GitHub's comment
+// Markdown view of a plan for pull-request comments: the summary and data-impact totals, the
+// policies broken and the data impact by change, then one collapsible block per kind (a table of
+// its changes, their impact and field diffs), then the API calls. Under GitHub's comment
 // limit it degrades kind by kind, biggest first: field diffs of creates go, then every field diff,
 // then creates, updates and adopts are only counted (deletes and replaces stay listed), then the
 // kind is one line. The calls shrink to a count in the first round. Pure.

@@ -1,6 +1,7 @@
-// Human view of a plan: terraform-like blocks (+ ~ -/+ - &) with field diffs, big groups of
-// created, updated or adopted children summarised (never a delete or a replace; `--full` shows
-// everything), and the closing `Plan: ...` line. Pure.
+// Human view of a plan: terraform-like blocks (+ ~ -/+ - &) with field diffs and each change's data
+// impact, big groups of created, updated or adopted children summarised (never a delete or a
+// replace; `--full` shows everything), the policies broken, the impact grouped by change, and the
+// closing `Plan: ...` and `Data impact: ...` lines. Pure.
 import { parseAddress } from '../core/address.js';
 import { ACTION_SYMBOL, type Action } from '../diff/change.js';
 import { IMPACT_LABEL } from '../plan/impact/classify.js';

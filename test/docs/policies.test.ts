@@ -17,12 +17,12 @@ function subject(kind: string, name: string, value: unknown): PolicySubject {
 }
 
 /** Names of the subjects that break `policy` (by name, with the stage its rule has). */
-function breaking(policy: string, subjects: PolicySubject[]): string[] {
+async function breaking(policy: string, subjects: PolicySubject[]): Promise<string[]> {
   const chosen = policies.filter((p) => p.name === policy);
   expect(chosen).toHaveLength(1);
-  const rule = compileRule((chosen[0] as PolicyDeclaration).rule);
+  const rule = await compileRule((chosen[0] as PolicyDeclaration).rule);
   const stage = 'stage' in rule ? rule.stage : 'manifest';
-  return runPolicies(chosen, stage, subjects).map(
+  return (await runPolicies(chosen, stage, subjects)).map(
     (r) => `${r.address.split('/').at(-1)}${r.error ? ' (error)' : ''}`,
   );
 }
@@ -45,7 +45,7 @@ describe('docs/policies.md ready rules', () => {
     policies = project.policies as PolicyDeclaration[];
   });
 
-  it('are valid policies, every rule compiling', () => {
+  it('are valid policies, every rule compiling', async () => {
     expect(policies.map((p) => p.name)).toEqual([
       'description-required',
       'table-names',
@@ -55,25 +55,28 @@ describe('docs/policies.md ready rules', () => {
       'no-full-load-on-big-tables',
       'acknowledge-deletes',
     ]);
-    for (const p of policies) expect(compileRule(p.rule), p.name).toHaveProperty('stage');
+    for (const p of policies) expect(await compileRule(p.rule), p.name).toHaveProperty('stage');
   });
 
-  it('require descriptions, name patterns and an owner tag', () => {
+  it('require descriptions, name patterns and an owner tag', async () => {
     expect(
-      breaking('description-required', [
+      await breaking('description-required', [
         manifest('Table', 'ok', { description: 'Orders.' }),
         manifest('Table', 'blank', { description: '  ' }),
         manifest('Source', 'none', {}),
       ]),
     ).toEqual(['blank', 'none']);
     expect(
-      breaking('table-names', [manifest('Table', 'orders_2024', {}), manifest('Table', 'Orders', {})]),
+      await breaking('table-names', [manifest('Table', 'orders_2024', {}), manifest('Table', 'Orders', {})]),
     ).toEqual(['Orders']);
     expect(
-      breaking('source-names', [manifest('Source', 'crm_main', {}), manifest('Source', 'sales_db', {})]),
+      await breaking('source-names', [
+        manifest('Source', 'crm_main', {}),
+        manifest('Source', 'sales_db', {}),
+      ]),
     ).toEqual(['sales_db']);
     expect(
-      breaking('owner-tag', [
+      await breaking('owner-tag', [
         manifest('Table', 'owned', { tags: ['pii', 'owner:finance'] }),
         manifest('Table', 'untagged', { tags: ['pii'] }),
         manifest('Source', 'bare', {}),
@@ -81,11 +84,11 @@ describe('docs/policies.md ready rules', () => {
     ).toEqual(['untagged', 'bare']);
   });
 
-  it('keep schedules outside business hours', () => {
+  it('keep schedules outside business hours', async () => {
     const group = (name: string, schedule?: Record<string, unknown>) =>
       manifest('TableGroup', name, schedule ? { schedule } : {});
     expect(
-      breaking('schedules-off-hours', [
+      await breaking('schedules-off-hours', [
         group('unscheduled'),
         group('disabled', { enabled: false }),
         group('night', { enabled: true, start_hour: 2, repeat_interval_unit: 'DAY' }),
@@ -97,10 +100,10 @@ describe('docs/policies.md ready rules', () => {
     ).toEqual(['noon', 'hourly', 'custom']);
   });
 
-  it('refuse a full load on a table over 10 million live rows, and ask for an acknowledgement of deletes', () => {
+  it('refuse a full load on a table over 10 million live rows, and ask for an acknowledgement of deletes', async () => {
     const full = { ingestion: { sync_type: 'full-load' } };
     expect(
-      breaking('no-full-load-on-big-tables', [
+      await breaking('no-full-load-on-big-tables', [
         change('big', { action: 'update', after: full, live: { row_count: 25_000_000 } }),
         change('small', { action: 'update', after: full, live: { row_count: 1_000 } }),
         change('new', { action: 'create', after: full }),
@@ -113,7 +116,7 @@ describe('docs/policies.md ready rules', () => {
       ]),
     ).toEqual(['big']);
     expect(
-      breaking('acknowledge-deletes', [
+      await breaking('acknowledge-deletes', [
         change('silent', { action: 'delete', impact: 'delete' }),
         change('agreed', { action: 'delete', impact: 'delete', acknowledged: { delete: 'TICKET-7' } }),
         change('kept', { action: 'update', impact: 'reload' }),

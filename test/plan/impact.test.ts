@@ -171,3 +171,23 @@ describe('--fail-on', () => {
     expect(failingChanges([old], ['reload'])[0]?.changes).toEqual([old]);
   });
 });
+
+describe('secrets in the impact summary', () => {
+  it('are concealed like the changes they repeat: a group shows ${env.NAME}, never the value', async () => {
+    const { concealPlan } = await import('../../src/plan/conceal-plan.js');
+    const url = 'jdbc:sqlserver://db;password=hunter2-canary';
+    const described = describeImpact(
+      [
+        change('Source/db', 'update', [
+          { path: '/connection/connection_url', before: 'jdbc:old', after: url },
+        ]),
+      ],
+      { manifests: [] },
+    );
+    const plan = { changes: described.changes, calls: [], impact: described.impact } as never;
+    const shown = JSON.stringify(concealPlan(plan, new Map([['hunter2-canary', 'DB_PASSWORD']])));
+    expect(shown).not.toContain('hunter2-canary');
+    expect(shown).toContain('password=${env.DB_PASSWORD}');
+    expect(described.impact.groups[0]?.values?.[0]?.after).toBe(url);
+  });
+});

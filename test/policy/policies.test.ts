@@ -24,37 +24,39 @@ const table = (name: string, spec: Record<string, unknown>) => ({
 });
 
 describe('compiling a rule', () => {
-  it('runs a rule over `object` at validate and one over `change` at plan', () => {
-    expect(compileRule("object.metadata.name.matches('^[a-z_]+$')")).toMatchObject({ stage: 'manifest' });
-    expect(compileRule("change.impact != 'reload'")).toMatchObject({ stage: 'change' });
-    // Comprehension variables are bound, not free; type names are values.
-    expect(compileRule("object.spec.tags.exists(t, t.startsWith('owner:'))")).toMatchObject({
+  it('runs a rule over `object` at validate and one over `change` at plan', async () => {
+    expect(await compileRule("object.metadata.name.matches('^[a-z_]+$')")).toMatchObject({
       stage: 'manifest',
     });
-    expect(compileRule('type(object.spec.tags) == list')).toMatchObject({ stage: 'manifest' });
+    expect(await compileRule("change.impact != 'reload'")).toMatchObject({ stage: 'change' });
+    // Comprehension variables are bound, not free; type names are values.
+    expect(await compileRule("object.spec.tags.exists(t, t.startsWith('owner:'))")).toMatchObject({
+      stage: 'manifest',
+    });
+    expect(await compileRule('type(object.spec.tags) == list')).toMatchObject({ stage: 'manifest' });
   });
 
-  it('refuses a syntax error, an unknown variable and a rule over both variables, saying why', () => {
-    expect(compileRule('object.spec.n +')).toEqual({
+  it('refuses a syntax error, an unknown variable and a rule over both variables, saying why', async () => {
+    expect(await compileRule('object.spec.n +')).toEqual({
       error: 'not valid CEL: at 1:15: found + but expecting end of input',
     });
-    expect(compileRule("objet.spec.description != ''")).toEqual({
+    expect(await compileRule("objet.spec.description != ''")).toEqual({
       error:
         'unknown variable objet: a rule reads `object` (the manifest, checked at validate) or `change` (a planned change, checked at plan)',
     });
-    expect(compileRule('object.kind == change.kind')).toEqual({
+    expect(await compileRule('object.kind == change.kind')).toEqual({
       error: 'a rule reads `object` or `change`, not both',
     });
   });
 });
 
 describe('running policies', () => {
-  it('reports each subject of the listed kinds whose rule is false, with the policy and its location', () => {
+  it('reports each subject of the listed kinds whose rule is false, with the policy and its location', async () => {
     const owner = policy("has(object.spec.tags) && object.spec.tags.exists(t, t.startsWith('owner:'))", {
       name: 'owner-tag',
       severity: 'warning',
     });
-    const results = runPolicies([owner], 'manifest', [
+    const results = await runPolicies([owner], 'manifest', [
       table('good', { tags: ['owner:alice'] }),
       table('bad', { tags: ['pii'] }),
       table('none', {}),
@@ -73,8 +75,8 @@ describe('running policies', () => {
     });
   });
 
-  it('reports a rule that cannot be evaluated on a subject, and one that gives no boolean', () => {
-    const results = runPolicies(
+  it('reports a rule that cannot be evaluated on a subject, and one that gives no boolean', async () => {
+    const results = await runPolicies(
       [policy("object.spec.description != ''"), policy('object.spec.n', { name: 'number' })],
       'manifest',
       [table('bare', { n: 3 })],
@@ -88,13 +90,13 @@ describe('running policies', () => {
     );
   });
 
-  it('leaves change rules out of the manifest stage and the other way round', () => {
+  it('leaves change rules out of the manifest stage and the other way round', async () => {
     const both = [
       policy("change.impact == 'metadata'"),
       policy("object.spec.description == 'x'", { name: 'o' }),
     ];
-    expect(runPolicies(both, 'manifest', [table('a', { description: 'y' })]).map((r) => r.policy)).toEqual([
-      'o',
-    ]);
+    expect(
+      (await runPolicies(both, 'manifest', [table('a', { description: 'y' })])).map((r) => r.policy),
+    ).toEqual(['o']);
   });
 });
