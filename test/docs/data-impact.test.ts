@@ -3,8 +3,7 @@
 // every row is such a rule, each row cites defined sources, and "unknown" is exactly "no source says".
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fieldPolicy } from '../../src/core/field-policy.js';
-import { KIND_NAMES, KINDS } from '../../src/kinds/index.js';
+import { KIND_NAMES, KINDS, policyOf } from '../../src/kinds/index.js';
 
 interface Row {
   kind: string;
@@ -17,7 +16,7 @@ interface Row {
 
 function declaredRules(): string[] {
   return KIND_NAMES.flatMap((kind) => {
-    const rules = fieldPolicy(KINDS[kind].spec).impact;
+    const rules = policyOf(KINDS[kind]).impact;
     return [
       `${kind} (delete) ${rules.onDelete}`,
       ...rules.declared.map(({ pointer, impact }) =>

@@ -1,9 +1,9 @@
 // What a planned change does to the data: each changed field's impact from the field rules its
 // kind's schema declares (`withRules(…, { impact })`, core/field-policy.ts, docs/data-impact.md), and the change's own, the
 // worst of them. Runs only for changes: a plan without changes classifies nothing. Pure.
-import { fieldPolicy, IMPACTS, type Impact } from '../../core/field-policy.js';
+import { IMPACTS, type Impact } from '../../core/field-policy.js';
 import type { Action } from '../../diff/change.js';
-import { KINDS, type KindName } from '../../kinds/index.js';
+import { KINDS, type KindName, policyOf } from '../../kinds/index.js';
 
 /** How each class reads in plans (text, markdown, gate errors). */
 export const IMPACT_LABEL: Readonly<Record<Impact, string>> = {
@@ -45,7 +45,7 @@ export function classifyChange(change: {
   fields: readonly { path: string }[];
   renamed_from?: string;
 }): Classified {
-  const rules = fieldPolicy(KINDS[change.kind].spec).impact;
+  const rules = policyOf(KINDS[change.kind]).impact;
   const fields = change.fields.map((f) => rules.at(f.path) ?? 'unknown');
   switch (change.action) {
     case 'create':
