@@ -8,6 +8,7 @@ export type { ApplyOutcome } from './apply/apply-plan.js';
 export type { StepResult } from './apply/step-result.js';
 export type { Call } from './core/call.js';
 export { type Diagnostic, hasErrors, type SourceLocation } from './core/diagnostic.js';
+export type { Impact } from './core/field-policy.js';
 export type { EmulatorOptions, RunningEmulator } from './emulator/server.js';
 export { startEmulator } from './emulator/server.js';
 export type { ExportResult } from './export/export-manifests.js';
@@ -24,6 +25,7 @@ export {
   loadProjectSettings,
   type PlanOptions,
   plan,
+  planGates,
   Refusal,
   readPlanFile,
   type SavedPlanOptions,

@@ -15,3 +15,4 @@ export { type PlanOptions, plan } from './library/plan.js';
 export { loadProjectSettings } from './library/project.js';
 export { Refusal } from './library/refusal.js';
 export { type LoadManifestsResult, loadManifests } from './manifest/load-manifests.js';
+export { planGates } from './plan/impact/gate.js';

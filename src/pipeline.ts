@@ -8,14 +8,19 @@ import { isKindName } from './kinds/index.js';
 import type { LiveState, ReadClient } from './live/live-object.js';
 import { readLive } from './live/read-live.js';
 import { everythingScope, manifestScope } from './live/read-scope.js';
+import type { ImpactAllowance } from './manifest/allow-impact.js';
 import type { ExternalDeclaration } from './manifest/external.js';
 import type { Manifest } from './manifest/manifest.js';
 import type { ScopePattern } from './manifest/project-config.js';
 import { assemblePlan } from './plan/assemble-plan.js';
+import { describeImpact } from './plan/impact/describe-impact.js';
 import { lowerCalls } from './plan/lower-calls.js';
 import type { Plan } from './plan/plan.js';
 import { planCalls } from './plan/plan-calls.js';
+import type { PolicyResult } from './plan/plan-schema.js';
 import { scopeOf, unmatchedSelectors, withoutExcluded } from './plan/select.js';
+import { changeSubject, runPolicies } from './policy/policy-results.js';
+import type { PolicyDeclaration } from './policy/policy-schema.js';
 
 export interface ComputePlanInput {
   client: ReadClient;
@@ -38,6 +43,12 @@ export interface ComputePlanInput {
   resendSecrets?: boolean;
   /** The environment: which secret variables are set (the plan lists those apply needs). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** dpac.yaml `allow_impact:` (standing acknowledgements of data impacts). */
+  allowImpact?: readonly ImpactAllowance[];
+  /** dpac.yaml `policies:`: the change rules run over the planned changes. */
+  policies?: readonly PolicyDeclaration[];
+  /** Results of the manifest rules (validate's), shown with the plan's own. */
+  manifestPolicyResults?: readonly PolicyResult[];
 }
 
 export interface ComputedPlan {
@@ -103,6 +114,18 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     env: input.env,
   });
   plan.rename_hints = renameHints(changes);
+  const impact = describeImpact(plan.changes, { manifests, allowances: input.allowImpact });
+  plan.changes = impact.changes;
+  plan.impact = impact.impact;
+  const changeRules = input.policies?.length
+    ? await runPolicies(
+        input.policies,
+        'change',
+        plan.changes.map((c) => changeSubject(c, live.objects.get(c.renamed_from ?? c.address)?.raw.item)),
+      )
+    : [];
+  const policyResults = [...(input.manifestPolicyResults ?? []), ...changeRules];
+  if (policyResults.length > 0) plan.policy_results = policyResults;
   const candidates = narrowed ? [...input.manifests, ...live.objects.values()] : [];
   const diagnostics = [
     ...unmatchedSelectors('--select', input.select, candidates),
@@ -110,6 +133,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     ...renameConflicts(input.manifests, live),
     ...diff.diagnostics,
     ...kept.diagnostics,
+    ...impact.diagnostics,
   ];
   return { plan, live, diagnostics, secretLiterals: literals };
 }

@@ -20,6 +20,7 @@ import {
   seedPlatform,
   sourceName,
   writeBenchManifests,
+  writeBenchProject,
 } from './seed-platform.js';
 import type { ValidateFigures } from './validate-bench.js';
 
@@ -133,6 +134,15 @@ async function main(): Promise<void> {
     log(`dpac validate, ${repeat} cold runs…`);
     const validate: ValidateFigures[] = [];
     for (let i = 0; i < repeat; i++) validate.push(await child<ValidateFigures>('validate-bench.js', [dir]));
+    const policies = await writeBenchProject(dir, true);
+    log(`dpac validate with ${policies} policies (CEL), ${repeat} cold runs…`);
+    const validatePolicies: ValidateFigures[] = [];
+    for (let i = 0; i < repeat; i++)
+      validatePolicies.push(await child<ValidateFigures>('validate-bench.js', [dir]));
+    await writeBenchProject(dir, false);
+    if (validatePolicies.some((v) => v.code !== 0))
+      throw new Error('validate with the bench policies failed');
+    log(`validate with policies: ${validatePolicies.map((v) => v.cpu_ms).join(', ')} ms CPU`);
     const scale: PlanPoint[] = [cpuPlans[0] as PlanPoint];
     for (const sources of [300, ...(largest > 300 ? [largest] : [])]) {
       log(`no-op plan at ${(sources * shape.tablesPerSource) / 1000}k tables (cloned platform)…`);
@@ -172,6 +182,7 @@ async function main(): Promise<void> {
       plan_cpu: cpuPlans,
       plan_latency: { latency_ms: latencyMs, runs: latencyPlans },
       validate,
+      validate_with_policies: { policies, runs: validatePolicies },
       scale,
       export: exported ?? { skipped: 'DPAC_BENCH_EXPORT=off' },
       targets: rows,

@@ -118,6 +118,35 @@ export async function writeBenchManifests(dir: string, shape: BenchShape): Promi
   return { files: shape.sources + 2 };
 }
 
+/**
+ * Policies every bench manifest meets (docs/policies.md's kind), added to dpac.yaml: validate then
+ * evaluates each over its kinds' manifests without printing a result, so what it costs is the rules.
+ */
+const BENCH_POLICIES = `policies:
+  - name: description-required
+    kinds: [Table, Source]
+    rule: has(object.spec.description) && object.spec.description.trim() != ''
+    message: describe it
+  - name: table-names
+    kinds: [Table]
+    rule: object.metadata.name.matches('^[a-z][a-z0-9_]*$')
+    message: lower snake case
+  - name: delta-tables
+    kinds: [Table]
+    rule: "!has(object.spec.ingestion) || object.spec.ingestion.storage_format == 'delta'"
+    message: tables are stored as delta
+  - name: schedules-off-hours
+    kinds: [TableGroup]
+    rule: "!has(object.spec.schedule) || !object.spec.schedule.enabled || object.spec.schedule.start_hour < 7"
+    message: schedule outside business hours
+`;
+
+/** dpac.yaml with (`on`) or without the bench policies; returns how many policies it holds. */
+export async function writeBenchProject(dir: string, policies: boolean): Promise<number> {
+  await writeFile(path.join(dir, 'dpac.yaml'), policies ? `${PROJECT}${BENCH_POLICIES}` : PROJECT);
+  return policies ? (BENCH_POLICIES.match(/- name:/g) ?? []).length : 0;
+}
+
 export interface CliRun {
   code: number;
   ms: number;

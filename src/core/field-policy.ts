@@ -1,10 +1,17 @@
-// Each field's rules — secret, immutable, create-only, unverifiable, keyed or prefix list — are
-// declared once, on the field's own zod schema (`withRules`), and compiled once per spec schema into
-// JSON-pointer patterns with one matcher. Validate, diff, plan, export and apply all ask here; no
-// pointer list is kept by hand anywhere else.
+// Each field's rules — secret, immutable, create-only, unverifiable, keyed or prefix list, and the
+// data impact of changing it — are declared once, on the field's own zod schema (`withRules`), and
+// compiled once per spec schema into JSON-pointer patterns with one matcher. Validate, diff, plan,
+// export and apply all ask here; no pointer list is kept by hand anywhere else.
 import type { z } from 'zod';
 import { parsePointer, toPointer } from './json-pointer.js';
 import { defOf, WRAPPERS } from './zod-def.js';
+
+/**
+ * What changing a field does to the data, mildest first; `unknown` where no source says
+ * (docs/data-impact.md tables every rule with its source).
+ */
+export const IMPACTS = ['metadata', 'next-run', 'unknown', 'reload', 'history', 'delete'] as const;
+export type Impact = (typeof IMPACTS)[number];
 
 /** What a field's schema declares about it beyond its shape. */
 export interface FieldRules {
@@ -30,9 +37,16 @@ export interface FieldRules {
    * connection, whose shape follows its type): the rules of what it holds are read from this schema.
    */
   rulesFrom?: z.ZodType;
+  /** What changing the field does to the data; the fields it holds inherit it unless they say otherwise. */
+  impact?: Impact;
+  /** On a kind's spec root: what deleting (or replacing) an object of the kind does to the data. */
+  impactOnDelete?: Impact;
 }
 
-type RuleName = Exclude<keyof FieldRules, 'keyedBy' | 'localFiles' | 'rulesFrom'>;
+type RuleName = Exclude<
+  keyof FieldRules,
+  'keyedBy' | 'localFiles' | 'rulesFrom' | 'impact' | 'impactOnDelete'
+>;
 
 const declared = new WeakMap<z.core.$ZodType, FieldRules>();
 
@@ -86,6 +100,17 @@ export interface FieldPolicy {
   keyed: Readonly<Record<string, string>>;
   /** What a diff never compares: secrets, create-only and unverifiable fields. */
   uncompared: PointerPatterns;
+  /** The data impact of changing a field: the deepest declaration at or above it (docs/data-impact.md). */
+  impact: ImpactRules;
+}
+
+interface ImpactRules {
+  /** Every declaration, root first (`*` for any item or key). */
+  readonly declared: readonly { pointer: string; impact: Impact }[];
+  /** The impact of deleting or replacing an object (the spec root's `impactOnDelete`). */
+  readonly onDelete: Impact | undefined;
+  /** The impact of changing the field at `pointer`: its own declaration, else its nearest ancestor's. */
+  at(pointer: string): Impact | undefined;
 }
 
 const policies = new WeakMap<z.ZodType, FieldPolicy>();
@@ -103,8 +128,13 @@ export function fieldPolicy(schema: z.ZodType): FieldPolicy {
   };
   const keyed: Record<string, string> = {};
   const localFiles: string[] = [];
+  const impacts: { pointer: string; impact: Impact }[] = [];
+  let onDelete: Impact | undefined;
   collect(schema, [], new Set(), (rules, at) => {
     const pointer = toPointer(at);
+    if (rules.impact && !impacts.some((i) => i.pointer === pointer))
+      impacts.push({ pointer, impact: rules.impact });
+    if (rules.impactOnDelete && at.length === 0) onDelete ??= rules.impactOnDelete;
     for (const name of Object.keys(found) as RuleName[]) if (rules[name]) found[name].push(pointer);
     if (rules.keyedBy) keyed[pointer] = rules.keyedBy;
     if (rules.localFiles) {
@@ -121,9 +151,31 @@ export function fieldPolicy(schema: z.ZodType): FieldPolicy {
     localFiles: pointerPatterns(localFiles),
     keyed,
     uncompared: pointerPatterns([...found.secret, ...found.createOnly, ...found.unverifiable]),
+    impact: impactRules(impacts, onDelete),
   };
   policies.set(schema, policy);
   return policy;
+}
+
+function impactRules(
+  declared: { pointer: string; impact: Impact }[],
+  onDelete: Impact | undefined,
+): ImpactRules {
+  // Deepest first: the first pattern a pointer starts with is its nearest declaration.
+  const patterns = declared
+    .map((d) => ({ segments: parsePointer(d.pointer), impact: d.impact }))
+    .sort((a, b) => b.segments.length - a.segments.length);
+  return {
+    declared,
+    onDelete,
+    at(pointer) {
+      const path = parsePointer(pointer);
+      return patterns.find(
+        (p) =>
+          p.segments.length <= path.length && sameSegments(p.segments, path.slice(0, p.segments.length), 0),
+      )?.impact;
+    },
+  };
 }
 
 /** Walks a schema's definition, reporting the rules declared at each position (arrays and records as `*`). */

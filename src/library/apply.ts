@@ -1,16 +1,19 @@
 // apply(): a plan made by plan() in this process, or applySavedPlan(): one read back from a file
-// with readPlanFile(). Every guard runs here, before the first write: a refused plan, a secret
-// variable the calls send that is not set, and for a saved plan its signature, its integrity,
-// today's protect patterns and the mass-delete guard, and whether anything it touches changed.
+// with readPlanFile(). Every guard runs here, before the first write: a refused plan, a broken
+// error-severity policy and `failOn` impacts unacknowledged (planGates), a secret variable the
+// calls send that is not set, and for a saved plan its signature, its integrity, today's protect
+// patterns and the mass-delete guard, and whether anything it touches changed.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ApplyOutcome, applyPlan, sentSecretValues } from '../apply/apply-plan.js';
 import { checkSavedPlan } from '../apply/check-saved-plan.js';
 import type { ApplyEvent } from '../apply/step-result.js';
 import { type Diagnostic, hasErrors } from '../core/diagnostic.js';
+import type { Impact } from '../core/field-policy.js';
 import type { LiveState } from '../live/live-object.js';
 import { defaultProject, type ProjectConfig } from '../manifest/project-config.js';
 import type { ComputedPlan } from '../pipeline.js';
+import { planGates } from '../plan/impact/gate.js';
 import type { Plan } from '../plan/plan.js';
 import { readSavedPlan } from '../plan/read-saved-plan.js';
 import { missingVariables } from '../plan/required-variables.js';
@@ -33,18 +36,22 @@ export interface ApplyOptions {
   stopRequested?(): boolean;
   /** Delays of the read-back after an ambiguous create (ms); for tests. */
   readBackDelaysMs?: readonly number[];
+  /** Refuse a plan with one of these data impacts unacknowledged (`--fail-on`; docs/data-impact.md). */
+  failOn?: readonly Impact[];
 }
 
 /**
- * Why a plan made in this process cannot be applied now (its guards refused it, or a secret
- * variable it sends is unset); empty when it can. apply() checks the same before any write.
+ * Why a plan made in this process cannot be applied now (its guards refused it, a policy or a
+ * `failOn` impact stops it, or a secret variable it sends is unset); empty when it can. apply()
+ * checks the same before any write.
  */
 export function applyRefusals(
   planned: Pick<ComputedPlan, 'plan' | 'diagnostics'>,
   env: Env = process.env,
+  failOn?: readonly Impact[],
 ): Diagnostic[] {
   if (hasErrors(planned.diagnostics)) return planned.diagnostics.filter((d) => d.severity === 'error');
-  return missingSecrets(planned.plan, env);
+  return [...planGates(planned.plan, { failOn }), ...missingSecrets(planned.plan, env)];
 }
 
 /** Applies a plan made by plan() in this process, then reads back and verifies what it wrote. */
@@ -54,7 +61,7 @@ export async function apply(
   options: ApplyOptions = {},
 ): Promise<ApplyOutcome> {
   const env = options.env ?? process.env;
-  const refusals = applyRefusals(planned, env);
+  const refusals = applyRefusals(planned, env, options.failOn);
   if (refusals.length > 0) throw new Refusal('The plan cannot be applied; nothing was written.', refusals);
   return run(connection, planned.plan, planned.live, options, planned.secretLiterals);
 }
@@ -99,6 +106,9 @@ export async function applySavedPlan(
   options: SavedPlanOptions = {},
 ): Promise<ApplyOutcome> {
   const env = options.env ?? process.env;
+  // What the plan itself says stops it is known before reading anything.
+  const gates = planGates(plan, { failOn: options.failOn });
+  if (gates.length > 0) throw new Refusal('The saved plan was refused; nothing was written.', gates);
   const status = await checkSavedPlan({
     plan,
     url: connection.url,

@@ -55,6 +55,9 @@ export async function plan(
     exclude: options.exclude,
     resendSecrets: options.resendSecrets,
     env,
+    allowImpact: project.project.allow_impact,
+    policies: project.project.policies,
+    manifestPolicyResults: project.policyResults,
   });
   if (hasErrors(computed.diagnostics))
     throw new Refusal('The plan was refused; nothing was written.', computed.diagnostics);

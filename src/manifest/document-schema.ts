@@ -2,6 +2,7 @@
 // keys, the kind's spec). One source for validation and for the published JSON Schema.
 import { z } from 'zod';
 import type { KindName } from '../kinds/index.js';
+import { allowImpactMetadata } from './allow-impact.js';
 import { sharedPlatformMetadata } from './external-metadata.js';
 import { ancestorKindsIn, type KindRegistry } from './manifest.js';
 
@@ -44,7 +45,7 @@ function metadataSchema(registry: KindRegistry, kind: KindName) {
     .describe(
       'Name(s) this resource had before, within the same parent: plan renames the live object in place (keeping its id and children) instead of deleting and creating it.',
     );
-  Object.assign(shape, sharedPlatformMetadata());
+  Object.assign(shape, sharedPlatformMetadata(), allowImpactMetadata());
   return z.object(shape).strict().describe(`Identity of the ${kind}: its name and its parents' names.`);
 }
 

@@ -6,6 +6,9 @@ import path from 'node:path';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { KINDS } from '../kinds/index.js';
 import type { Ref } from '../kinds/kind.js';
+import type { PolicyResult } from '../plan/plan-schema.js';
+import { manifestSubject, policyDiagnostic, runPolicies } from '../policy/policy-results.js';
+import type { PolicyDeclaration } from '../policy/policy-schema.js';
 import { type ExternalDeclaration, externalMatcher } from './external.js';
 import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js';
 import { secretValues } from './interpolate.js';
@@ -49,6 +52,8 @@ export interface LoadManifestsResult {
   projectFile?: string;
   /** Values of the variables that feed secret fields (value → NAME), to conceal in every output. */
   secrets: Map<string, string>;
+  /** Manifests that broke a dpac.yaml policy (also among the diagnostics); a plan shows the warnings. */
+  policyResults: PolicyResult[];
 }
 
 export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
@@ -147,6 +152,8 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
       locateInDocument: (m, pointer) => locators.get(m)?.value(pointer),
     }),
   );
+  const policyResults = await checkManifestPolicies(project.policies, manifests);
+  diagnostics.push(...policyResults.diagnostics);
   return {
     manifests,
     project,
@@ -156,7 +163,16 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     root,
     ...(projectRef ? { projectFile: projectRef.file } : {}),
     secrets: secretValues(secretVariables, options.env, plainEnv),
+    policyResults: policyResults.results,
   };
+}
+
+/** dpac.yaml's manifest rules over every manifest of their kinds, as results and located diagnostics. */
+async function checkManifestPolicies(policies: readonly PolicyDeclaration[], manifests: readonly Manifest[]) {
+  if (policies.length === 0) return { results: [], diagnostics: [] };
+  const results = await runPolicies(policies, 'manifest', manifests.map(manifestSubject));
+  const byName = new Map(policies.map((p) => [p.name, p]));
+  return { results, diagnostics: results.map((r) => policyDiagnostic(r, byName.get(r.policy))) };
 }
 
 /** The environment variables dpac.yaml declares non-secret: plain fields may read them. */

@@ -2,6 +2,7 @@
 import type { Address } from '../core/address.js';
 import type { SourceLocation } from '../core/diagnostic.js';
 import type { AnyKind, KindName } from '../kinds/index.js';
+import type { AllowImpact } from './allow-impact.js';
 
 export interface ManifestMetadata {
   name: string;
@@ -12,6 +13,8 @@ export interface ManifestMetadata {
   adopt?: 'force';
   /** Names it had before (one or a list): plan renames the live object instead of replacing it. */
   renamed_from?: string | string[];
+  /** Acknowledged data impacts of its planned change, each with its reason (`--fail-on` lets them pass). */
+  allow_impact?: AllowImpact;
   /** Parent keys (`source`, `table`, `environment`...) hold the ancestors' names. */
   [parentKey: string]: unknown;
 }

@@ -1,9 +1,13 @@
 // dpac.yaml: the optional project file (`kind: Project`). Manifest globs, targets (url, variables,
-// name maps), prune scope, protect patterns, ownership tag and parallelism. Strict like manifests.
+// name maps), prune scope, protect patterns, ownership tag, parallelism, policies (their CEL rules
+// compiled here, a bad one located at its line) and standing impact acknowledgements. Strict like manifests.
 import { z } from 'zod';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { projectTag, UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import type { KindName } from '../kinds/index.js';
+import { compileRule } from '../policy/compile-policy.js';
+import { type PolicyDeclaration, policyEntrySchema } from '../policy/policy-schema.js';
+import { allowImpactEntry, type ImpactAllowance } from './allow-impact.js';
 import { didYouMean } from './did-you-mean.js';
 import { apiVersionSchema } from './document-schema.js';
 import { type ExternalDeclaration, parseExternalEntry } from './external.js';
@@ -79,6 +83,10 @@ export interface ProjectConfig {
   /** `external:` entries: objects referred to, never managed. */
   external: ExternalDeclaration[];
   parallelism?: number;
+  /** `policies:` rules in CEL over manifests and planned changes (src/policy). */
+  policies: PolicyDeclaration[];
+  /** `allow_impact:` standing acknowledgements of data impacts, by kind and name pattern. */
+  allow_impact: ImpactAllowance[];
 }
 
 export function defaultProject(): ProjectConfig {
@@ -91,6 +99,8 @@ export function defaultProject(): ProjectConfig {
     protect: [],
     ownership_tag: UNNAMED_PROJECT_TAG,
     external: [],
+    policies: [],
+    allow_impact: [],
   };
 }
 
@@ -254,6 +264,18 @@ export function projectSchema(kinds: readonly KindName[]) {
           'Objects this project refers to but never manages, as addresses (Environment/prod, ComputeTemplate/prod/*; names may be globs).',
         ),
       parallelism: parallelismSchema.optional(),
+      policies: z
+        .array(policyEntrySchema(kind))
+        .default([])
+        .describe(
+          'Rules the manifests (at validate) and planned changes (at plan) must meet, in CEL; a broken error-severity rule fails the command. See docs/policies.md.',
+        ),
+      allow_impact: z
+        .array(allowImpactEntry(kind, scope.shape.name))
+        .default([])
+        .describe(
+          'Standing acknowledgements: planned changes of matching objects with these data impacts pass `--fail-on` (docs/data-impact.md). For a one-off, use metadata.allow_impact in the manifest.',
+        ),
     })
     .strict()
     .describe('dpac.yaml: the project file.');
@@ -319,11 +341,54 @@ export async function loadProjectConfig(
   });
   const tag = ownership_tag ?? (rest.project ? projectTag(rest.project) : UNNAMED_PROJECT_TAG);
   const chosen = include ?? manifests;
+  const policies = await checkPolicies(rest.policies, document.locator, diagnostics);
   return {
-    project: { ...rest, ...(chosen ? { include: chosen } : {}), ownership_tag: tag, external: declarations },
+    project: {
+      ...rest,
+      ...(chosen ? { include: chosen } : {}),
+      ownership_tag: tag,
+      external: declarations,
+      policies,
+    },
     diagnostics,
     locator: document.locator,
   };
+}
+
+/** The policies whose rule compiles, located; an error at its line for each that does not, or repeats a name. */
+async function checkPolicies(
+  entries: readonly Omit<PolicyDeclaration, 'source'>[],
+  locator: Locator,
+  diagnostics: Diagnostic[],
+): Promise<PolicyDeclaration[]> {
+  const seen = new Set<string>();
+  const checked: PolicyDeclaration[] = [];
+  for (const [i, entry] of entries.entries()) {
+    if (seen.has(entry.name)) {
+      diagnostics.push({
+        severity: 'error',
+        summary: `Policy ${entry.name} is defined twice`,
+        detail: 'Give each policy its own name.',
+        source: locator.value(`/policies/${i}/name`),
+      });
+      continue;
+    }
+    seen.add(entry.name);
+    const source = locator.value(`/policies/${i}/rule`);
+    const compiled = await compileRule(entry.rule);
+    if ('error' in compiled) {
+      diagnostics.push({
+        severity: 'error',
+        summary: `Policy ${entry.name}: the rule is ${compiled.error.startsWith('not valid') ? '' : 'wrong: '}${compiled.error}`,
+        detail:
+          'Fix the expression (CEL, as in Kubernetes ValidatingAdmissionPolicy; docs/policies.md has examples).',
+        source,
+      });
+      continue;
+    }
+    checked.push({ ...entry, ...(source ? { source } : {}) });
+  }
+  return checked;
 }
 
 /** The target `--target NAME` chose, or an error naming the defined ones. */

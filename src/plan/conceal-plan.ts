@@ -13,5 +13,7 @@ export function concealPlan(plan: Plan, secrets: ReadonlyMap<string, string>): P
       ...concealSecrets({ before: c.before, after: c.after, fields: c.fields, patch: c.patch }, secrets),
     })),
     calls: plan.calls.map((c) => ({ ...c, body: concealSecrets(c.body, secrets) })),
+    // Impact groups repeat the values of the fields they gather.
+    ...(plan.impact ? { impact: concealSecrets(plan.impact, secrets) } : {}),
   };
 }

@@ -6,9 +6,20 @@
 import { z } from 'zod';
 import { callSchema } from '../core/call.js';
 import { addressField, count, pointerField } from '../core/contract-fields.js';
+import { IMPACTS } from '../core/field-policy.js';
 import { KIND_NAMES } from '../kinds/kind.js';
 
 const kindField = z.enum(KIND_NAMES).describe('The resource kind.');
+
+const impactField = z
+  .enum(IMPACTS)
+  .describe(
+    'What the change does to the data (docs/data-impact.md): metadata (metadata only), next-run (takes effect on the next run), unknown (no source says), reload (forces a full reload), history (loses history), delete (deletes data).',
+  );
+
+const acknowledgedSchema = z
+  .partialRecord(impactField, z.string())
+  .describe('Impacts acknowledged (metadata.allow_impact or dpac.yaml allow_impact), with the reason given.');
 
 const spec = z
   .record(z.string(), z.unknown())
@@ -25,6 +36,7 @@ export const fieldChangeSchema = z
       .string()
       .optional()
       .describe('Why the field matters when it is not obvious (immutable → replace).'),
+    impact: impactField.optional().describe('What changing this field does to the data.'),
   })
   .describe('One managed field whose live value differs from the declared one.');
 
@@ -57,7 +69,58 @@ const planChangeSchema = z.object({
   renamed_from: addressField
     .optional()
     .describe('`metadata.renamed_from`: the live object is renamed in place, keeping its id and data.'),
+  impact: impactField
+    .optional()
+    .describe(
+      'The worst of its fields’ impacts; a create: metadata or next-run; a delete or replace: its kind’s (absent in plans saved before it existed).',
+    ),
+  acknowledged: acknowledgedSchema.optional(),
 });
+
+const impactGroupSchema = z
+  .object({
+    impact: impactField,
+    kind: kindField,
+    action: z.enum(['create', 'update', 'replace', 'delete', 'adopt']),
+    paths: z
+      .array(pointerField)
+      .describe('The fields that differ on every object (none for a create, delete or adopt).'),
+    values: z
+      .array(z.object({ path: pointerField, before: z.unknown().optional(), after: z.unknown().optional() }))
+      .optional()
+      .describe('Each field’s values, when every object changes it from and to the same values.'),
+    acknowledged: acknowledgedSchema.optional(),
+    addresses: z.array(addressField).describe('The objects changed this way.'),
+  })
+  .describe('One change made the same way on several objects (same kind, action, fields, impact).');
+
+const planImpactSchema = z
+  .object({
+    totals: z
+      .object(
+        Object.fromEntries(IMPACTS.map((i) => [i, count])) as Record<(typeof IMPACTS)[number], typeof count>,
+      )
+      .describe('Changes per impact (every impact, zero included).'),
+    groups: z.array(impactGroupSchema).describe('Worst impact first.'),
+  })
+  .describe('The changes’ data impact (absent in plans saved before it existed).');
+
+const policyResultSchema = z
+  .object({
+    policy: z.string().describe('The dpac.yaml policy.'),
+    severity: z.enum(['error', 'warning']).describe('error: plan and apply exit 1.'),
+    stage: z.enum(['manifest', 'change']).describe('A rule over `object` (a manifest) or `change`.'),
+    address: addressField,
+    message: z.string().describe('The policy’s message.'),
+    source: z
+      .object({ file: z.string(), line: count, col: count })
+      .optional()
+      .describe('The manifest (manifest rules).'),
+    error: z.string().optional().describe('Why the rule could not be evaluated on this object.'),
+  })
+  .describe(
+    'A manifest or planned change that breaks a policy (a rule that is false, or fails to evaluate).',
+  );
 
 export const problemSchema = z.object({ address: addressField, why: z.string() });
 
@@ -135,6 +198,13 @@ export const planSchema = z
       .array(requiredVariableSchema)
       .optional()
       .describe('The `${env.NAME}` secrets the calls send: apply refuses to start while one is unset.'),
+    impact: planImpactSchema.optional(),
+    policy_results: z
+      .array(policyResultSchema)
+      .optional()
+      .describe(
+        'Policies of dpac.yaml broken by a planned change, and manifest policy warnings; an error fails plan and apply. Absent when none.',
+      ),
     signature: z
       .string()
       .optional()
@@ -148,3 +218,6 @@ export type Plan = z.output<typeof planSchema>;
 export type PlanChange = Plan['changes'][number];
 export type PlanSummary = Plan['summary'];
 export type RequiredVariable = z.output<typeof requiredVariableSchema>;
+export type PlanImpact = z.output<typeof planImpactSchema>;
+export type ImpactGroup = PlanImpact['groups'][number];
+export type PolicyResult = z.output<typeof policyResultSchema>;

@@ -1,9 +1,11 @@
-// Markdown view of a plan for pull-request comments: the summary, then one collapsible block per
-// kind (a table of its changes and their field diffs), then the API calls. Under GitHub's comment
+// Markdown view of a plan for pull-request comments: the summary and data-impact totals, the
+// policies broken and the data impact by change, then one collapsible block per kind (a table of
+// its changes, their impact and field diffs), then the API calls. Under GitHub's comment
 // limit it degrades kind by kind, biggest first: field diffs of creates go, then every field diff,
 // then creates, updates and adopts are only counted (deletes and replaces stay listed), then the
 // kind is one line. The calls shrink to a count in the first round. Pure.
 import { ACTION_SYMBOL, type Action } from '../diff/change.js';
+import { IMPACT_LABEL } from '../plan/impact/classify.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { formatValue, leaves } from './format-value.js';
 import {
@@ -18,23 +20,36 @@ import {
   type Section,
 } from './markdown.js';
 import { UNDOCUMENTED, undocumentedWarnings } from './render-calls.js';
+import { impactSection, impactTotalsLine } from './render-impact.js';
 import { summaryLine } from './render-plan-text.js';
+import { policySection } from './render-policy-results.js';
 
 export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
   const unmanaged = plan.summary.unmanaged
     ? ` ${plan.summary.unmanaged} unmanaged live objects left untouched.`
     : '';
   const warnings = undocumentedWarnings(plan.calls).map((w) => `- **Warning:** ${markdownText(w)}`);
+  const totals = impactTotalsLine(plan.impact);
   const head = [
     '### dpac plan',
     '',
     `**${summaryLine(plan)}**${unmanaged}`,
+    ...(totals ? ['', `**${totals}**`] : []),
     '',
     ...(warnings.length ? [...warnings, ''] : []),
     '',
   ].join('\n');
-  if (plan.changes.length === 0) return `${head}No changes. Live state matches the manifests.`;
-  const sections: Section[] = [...byKind(plan.changes).map(kindSection), callsSection(plan)];
+  const policies = policySection(plan);
+  if (plan.changes.length === 0) {
+    const none = `${head}No changes. Live state matches the manifests.`;
+    return policies ? fitSections(`${none}\n\n`, [policies], cap).trimEnd() : none;
+  }
+  // Policy results and the data impact come first: what a reviewer must see before the details.
+  const sections: Section[] = [
+    ...[policies, impactSection(plan)].filter((s): s is Section => s !== undefined),
+    ...byKind(plan.changes).map(kindSection),
+    callsSection(plan),
+  ];
   return fitSections(head, sections, cap).trimEnd();
 }
 
@@ -93,11 +108,12 @@ function counts(changes: readonly PlanChange[]): string {
 }
 
 function table(changes: readonly PlanChange[]): string[] {
-  return ['| | address | action | reason |', '|---|---|---|---|', ...changes.map(row)];
+  return ['| | address | action | impact | reason |', '|---|---|---|---|---|', ...changes.map(row)];
 }
 
 function row(c: PlanChange): string {
-  return `| \`${ACTION_SYMBOL[c.action]}\` | ${cell(code(c.address))} | ${c.action} | ${markdownText(c.reason)} |`;
+  const impact = c.impact ? IMPACT_LABEL[c.impact] : '';
+  return `| \`${ACTION_SYMBOL[c.action]}\` | ${cell(code(c.address))} | ${c.action} | ${impact} | ${markdownText(c.reason)} |`;
 }
 
 /** A created object's declared fields, or a changed object's field diffs; nothing for a delete. */

@@ -1,13 +1,17 @@
-// Human view of a plan: terraform-like blocks (+ ~ -/+ - &) with field diffs, big groups of
-// created, updated or adopted children summarised (never a delete or a replace; `--full` shows
-// everything), and the closing `Plan: ...` line. Pure.
+// Human view of a plan: terraform-like blocks (+ ~ -/+ - &) with field diffs and each change's data
+// impact, big groups of created, updated or adopted children summarised (never a delete or a
+// replace; `--full` shows everything), the policies broken, the impact grouped by change, and the
+// closing `Plan: ...` and `Data impact: ...` lines. Pure.
 import { parseAddress } from '../core/address.js';
 import { ACTION_SYMBOL, type Action } from '../diff/change.js';
+import { IMPACT_LABEL } from '../plan/impact/classify.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { fieldDiffLines } from './field-diff.js';
 import { formatValue, leaves } from './format-value.js';
 import { printable } from './printable.js';
 import { undocumentedWarnings } from './render-calls.js';
+import { IMPACT_TONE, impactTotalsLine, renderImpactText } from './render-impact.js';
+import { renderPolicyText } from './render-policy-results.js';
 import { renderUnmanaged } from './render-unmanaged.js';
 import { ACTION_TONE, ACTION_VERB, paint, type Style } from './style.js';
 
@@ -54,7 +58,10 @@ export function renderPlanText(plan: Plan, style: Style, options: PlanTextOption
       }
     }
   }
+  lines.push(...renderPolicyText(plan, style), ...renderImpactText(plan.impact, style, options.full));
   lines.push(summaryLine(plan));
+  const totals = impactTotalsLine(plan.impact);
+  if (totals) lines.push(totals);
   if (plan.unmanaged_objects) lines.push(...renderUnmanaged(plan.unmanaged_objects, style));
   else if (plan.summary.unmanaged > 0) {
     lines.push(
@@ -103,8 +110,9 @@ export function summaryLine(plan: Pick<Plan, 'summary'>): string {
 
 function renderChange(change: PlanChange, style: Style, secrets: SecretSources): string[] {
   const tone = ACTION_TONE[change.action];
+  const impact = change.impact ? ` — ${IMPACT_LABEL[change.impact]}` : '';
   const address = printable(change.address);
-  const head = `  # ${address} ${ACTION_VERB[change.action]}: ${printable(change.reason)}`;
+  const head = `  # ${address} ${ACTION_VERB[change.action]}: ${printable(change.reason)}${impact}`;
   const renamed = change.renamed_from ? ` (renamed from ${printable(change.renamed_from)})` : '';
   const out = [
     paint(style, 'bold', head),
@@ -116,9 +124,16 @@ function renderChange(change: PlanChange, style: Style, secrets: SecretSources):
       out.push(paint(style, 'green', `      + ${printable(path)} = ${shown}`));
     }
   } else if (change.action === 'update' || change.action === 'replace' || change.action === 'adopt') {
+    // A field's impact is shown when the change's fields differ in impact (the head says the worst).
+    const mixed = new Set(change.fields.map((f) => f.impact)).size > 1;
     for (const f of change.fields) {
       const [first = '', ...rest] = fieldDiffLines(f, style);
-      out.push(`      ${paint(style, 'yellow', '~')} ${first}`, ...rest.map((line) => `          ${line}`));
+      const impact =
+        mixed && f.impact ? paint(style, IMPACT_TONE[f.impact], `  (${IMPACT_LABEL[f.impact]})`) : '';
+      out.push(
+        `      ${paint(style, 'yellow', '~')} ${first}${impact}`,
+        ...rest.map((line) => `          ${line}`),
+      );
     }
   }
   return out;

@@ -157,6 +157,8 @@ describe('dpac.yaml', () => {
       protect: [],
       ownership_tag: 'managed-by:dpac',
       parallelism: 4,
+      policies: [],
+      allow_impact: [],
     });
   });
 

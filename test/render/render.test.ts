@@ -143,7 +143,9 @@ describe('renderers', () => {
     const md = renderPlanMarkdown(plan({}), 500);
     expect(md.length).toBeLessThanOrEqual(500);
     expect(md).toContain('**Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.**');
-    expect(renderPlanMarkdown(plan({}))).toContain('| `~` | `Table/db/orders` | update | 1 field differs |');
+    expect(renderPlanMarkdown(plan({}))).toContain(
+      '| `~` | `Table/db/orders` | update |  | 1 field differs |',
+    );
   });
 
   it('groups drift into changed, missing and extra, and lists the unmanaged objects with why', () => {

@@ -19,12 +19,13 @@ import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { parseParallelism } from '../options.js';
 import { styleFor } from '../output.js';
+import { addFailOnOption, type GateFlags } from '../plan-gates.js';
 import { addPlanningOptions, type PlanFlags, planSession, reportFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 import { progressReporter } from '../progress.js';
 import { reportDiagnostics } from '../report-diagnostics.js';
 
-interface Flags extends PlanFlags {
+interface Flags extends PlanFlags, GateFlags {
   plan?: string;
   autoApprove?: boolean;
   resendSecrets?: boolean;
@@ -48,6 +49,7 @@ registerCommand((io, setExit) => {
       'allow a plan that deletes more than max(5, 25%) of the managed objects of a kind',
     )
     .option('--cascade', 'allow deleting an owned parent together with children this project does not own');
+  addFailOnOption(command);
   addPlanningOptions(command);
   return command.action(async (paths: string[], flags: Flags) =>
     setExit(flags.plan ? await applySaved(io, flags.plan, flags) : await applyFresh(io, paths, flags)),
@@ -63,7 +65,7 @@ async function applyFresh(io: CliIo, paths: string[], flags: Flags): Promise<num
     io.out(renderPlanText(session.plan, style));
     if (!hasChanges(session.plan)) return EXIT.ok;
     // What apply would refuse is said before asking.
-    const refusals = applyRefusals(session, io.env);
+    const refusals = applyRefusals(session, io.env, flags.failOn);
     if (refusals.length > 0) {
       reportDiagnostics(io, refusals, style, session.project.root);
       io.err('Nothing was written.');
@@ -73,7 +75,9 @@ async function applyFresh(io: CliIo, paths: string[], flags: Flags): Promise<num
       const answer = await confirm(io);
       if (answer !== 'yes') return answer === 'no-terminal' ? EXIT.error : EXIT.ok;
     }
-    return await run(io, style, session.plan, () => apply(connection, session, runOptions(io, session.plan)));
+    return await run(io, style, session.plan, () =>
+      apply(connection, session, { ...runOptions(io, session.plan), failOn: flags.failOn }),
+    );
   } catch (error) {
     return reportFailure(io, error, style, session.project.root);
   } finally {
@@ -110,6 +114,7 @@ async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number
         ...runOptions(io, plan),
         project: settings.project,
         allowMassDelete: flags.allowMassDelete ?? false,
+        failOn: flags.failOn,
       }),
     );
   } catch (error) {

@@ -3,16 +3,19 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
+import { planGates } from '../../library.js';
 import { hasChanges } from '../../plan/plan.js';
 import { PLAN_VIEWS } from '../../render/plan-views.js';
 import { renderJson } from '../../render/view.js';
 import { EXIT } from '../exit-codes.js';
 import { appendStepSummary } from '../github-actions.js';
 import { addOutputOption, type OutputFlags, outputFor } from '../output.js';
+import { addFailOnOption, type GateFlags } from '../plan-gates.js';
 import { addPlanningOptions, type PlanFlags, planSession } from '../plan-session.js';
 import { registerCommand } from '../program.js';
+import { reportDiagnostics } from '../report-diagnostics.js';
 
-interface Flags extends PlanFlags, OutputFlags {
+interface Flags extends PlanFlags, OutputFlags, GateFlags {
   out?: string;
   detailedExitcode?: boolean;
   showCalls?: boolean;
@@ -35,6 +38,7 @@ registerCommand((io, setExit) => {
     )
     .option('--cascade', 'allow deleting an owned parent together with children this project does not own');
   addOutputOption(command, PLAN_VIEWS, ['json', 'markdown']);
+  addFailOnOption(command);
   addPlanningOptions(command);
   return command.action(async (paths: string[], flags: Flags) => {
     const output = outputFor(io, flags, PLAN_VIEWS);
@@ -42,11 +46,18 @@ registerCommand((io, setExit) => {
     if (typeof session === 'number') return setExit(session);
     try {
       const { plan } = session;
-      if (flags.out)
-        await writeFile(path.resolve(io.cwd, flags.out), `${renderJson(plan)}\n`, { mode: 0o600 });
-      const model = { plan, showCalls: flags.showCalls, full: flags.full, savedTo: flags.out };
+      const gates = planGates(plan, { failOn: flags.failOn });
+      const saved = gates.length === 0 ? flags.out : undefined;
+      if (saved) await writeFile(path.resolve(io.cwd, saved), `${renderJson(plan)}\n`, { mode: 0o600 });
+      const model = { plan, showCalls: flags.showCalls, full: flags.full, savedTo: saved };
       io.out(output.render(model));
       await appendStepSummary(io, () => PLAN_VIEWS.markdown(model, { color: false }));
+      if (gates.length > 0) {
+        // The plan is shown (the reviewer needs it) but not saved: nothing can apply it.
+        reportDiagnostics(io, gates, output.style, session.project.root);
+        if (flags.out) io.err(`The plan was not saved to ${flags.out}.`);
+        return setExit(EXIT.error);
+      }
       setExit(flags.detailedExitcode && hasChanges(plan) ? EXIT.changes : EXIT.ok);
     } finally {
       await session.connection.client.close();

@@ -1,6 +1,7 @@
 // The two compute kinds of an environment, ephemeral ComputeTemplate and persistent
 // InteractiveCluster: same record, different collection and launch_strategy. Written whole, since
 // the document holds secrets.
+import { withRules } from '../../core/field-policy.js';
 import { defineKind, type KindName, type ResourceKind, type WriteContext } from '../kind.js';
 import { sortAdvanced } from '../shared/advanced-configurations.js';
 import { crudWrites } from '../shared/crud-writes.js';
@@ -39,7 +40,11 @@ export const InteractiveCluster = defineComputeKind({
 
 function defineComputeKind(options: ComputeKindOptions): ResourceKind<ComputeSpec> {
   const object = computeObject(options.launchStrategy);
-  const spec = object.superRefine(checkCompute).describe(options.description);
+  // Field policy (docs/data-impact.md): jobs pick a compute's settings up when they next run.
+  const spec = withRules(object.superRefine(checkCompute).describe(options.description), {
+    impact: 'next-run',
+    impactOnDelete: 'next-run',
+  });
   const list = `/admin/environment/{Environment}/${options.collection}`;
   const body = (s: ComputeSpec, ctx: WriteContext) => ({
     name: ctx.name,

@@ -133,7 +133,9 @@ export function computeObject(launch: LaunchStrategy) {
           ),
         { immutable: true },
       ),
-      description: z.string().optional().describe('Free text shown in the platform UI.'),
+      description: withRules(z.string().optional().describe('Free text shown in the platform UI.'), {
+        impact: 'metadata',
+      }),
       is_default_cluster: z
         .boolean()
         .optional()

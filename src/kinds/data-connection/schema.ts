@@ -1,6 +1,7 @@
 // The DataConnection manifest spec: a target system (`sub_type`) and its `properties`, with the
 // keys Snowflake takes and needs; other sub-types take their own scalar properties.
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 import { storedSecret } from '../shared/fields.js';
 
 const SNOWFLAKE_KEYS = ['url', 'account', 'username', 'password', 'additional_params', 'warehouse'];
@@ -24,33 +25,39 @@ export const connectionObject = z
       .string()
       .regex(/^[A-Z][A-Z0-9_]*$/, 'use the upper-case sub-type, e.g. SNOWFLAKE, SQL_SERVER, POSTGRES')
       .describe('Target system: SNOWFLAKE, SQL_SERVER, POSTGRES, BIGQUERY, COSMOS_DB, ...'),
-    description: z.string().optional().describe('Free text shown in the platform UI.'),
+    description: withRules(z.string().optional().describe('Free text shown in the platform UI.'), {
+      impact: 'metadata',
+    }),
     properties,
   })
   .strict();
 
-export const dataConnectionSpec = connectionObject
-  .superRefine((s, ctx) => {
-    if (s.sub_type !== 'SNOWFLAKE') return;
-    for (const key of Object.keys(s.properties)) {
-      if (!SNOWFLAKE_KEYS.includes(key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['properties', key],
-          message: `SNOWFLAKE connections take ${SNOWFLAKE_KEYS.join(', ')}; remove ${key} or fix its spelling.`,
-        });
+// Field policy (docs/data-impact.md): exports use the connection when they next run.
+export const dataConnectionSpec = withRules(
+  connectionObject
+    .superRefine((s, ctx) => {
+      if (s.sub_type !== 'SNOWFLAKE') return;
+      for (const key of Object.keys(s.properties)) {
+        if (!SNOWFLAKE_KEYS.includes(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['properties', key],
+            message: `SNOWFLAKE connections take ${SNOWFLAKE_KEYS.join(', ')}; remove ${key} or fix its spelling.`,
+          });
+        }
       }
-    }
-    for (const key of ['url', 'account', 'username', 'password'] as const) {
-      if (s.properties[key] === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['properties', key],
-          message: `SNOWFLAKE connections need properties.${key}; add it.`,
-        });
+      for (const key of ['url', 'account', 'username', 'password'] as const) {
+        if (s.properties[key] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['properties', key],
+            message: `SNOWFLAKE connections need properties.${key}; add it.`,
+          });
+        }
       }
-    }
-  })
-  .describe('A target data connection that pipelines and table exports write to.');
+    })
+    .describe('A target data connection that pipelines and table exports write to.'),
+  { impact: 'next-run', impactOnDelete: 'next-run' },
+);
 
 export type DataConnectionSpec = z.infer<typeof dataConnectionSpec>;

@@ -184,7 +184,9 @@ export const environmentObject = z
       z.enum(COMPUTE_ENGINES).describe('Compute engine: databricks, emr, dataproc or kubernetes. Immutable.'),
       { immutable: true },
     ),
-    description: z.string().optional().describe('Free text shown in the platform UI.'),
+    description: withRules(z.string().optional().describe('Free text shown in the platform UI.'), {
+      impact: 'metadata',
+    }),
     support_gov_cloud: z.boolean().optional().describe('Whether the environment runs in a government cloud.'),
     connection_configuration: connectionConfiguration,
     metastore: metastore.optional(),
@@ -209,8 +211,12 @@ export const environmentObject = z
 
 export type EnvironmentObject = z.infer<typeof environmentObject>;
 
-export const environmentSpec = environmentObject
-  .superRefine(checkEnvironment)
-  .describe('An environment: where data is stored and processed (platform, compute engine, metastore).');
+// Field policy (docs/data-impact.md): no source says what its settings do to ingested data.
+export const environmentSpec = withRules(
+  environmentObject
+    .superRefine(checkEnvironment)
+    .describe('An environment: where data is stored and processed (platform, compute engine, metastore).'),
+  { impact: 'unknown', impactOnDelete: 'unknown' },
+);
 
 export type EnvironmentSpec = z.infer<typeof environmentSpec>;

@@ -111,7 +111,9 @@ export const storageObject = z
       z.enum(STORAGE_TYPES).describe('dbfs, adls_gen1, adls_gen2, wasb, s3 or gcs. Immutable.'),
       { immutable: true },
     ),
-    description: z.string().optional().describe('Free text shown in the platform UI.'),
+    description: withRules(z.string().optional().describe('Free text shown in the platform UI.'), {
+      impact: 'metadata',
+    }),
     region: text('Region of the bucket (s3, gcs).').optional(),
     is_default_storage: z.boolean().optional().describe('Whether jobs of the environment use it by default.'),
     storage_integration_name: text('Snowflake storage integration name.').optional(),
@@ -120,40 +122,44 @@ export const storageObject = z
   })
   .strict();
 
-export const storageSpec = storageObject
-  .superRefine((s, ctx) => {
-    const rules = RULES[s.storage_type];
-    const auth = s.storage_authentication ?? {};
-    const at = (key: string) => ['storage_authentication', key];
-    const issue = (path: string[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-    for (const key of Object.keys(auth) as AuthKey[]) {
-      if (!rules.allowed.includes(key)) {
-        issue(at(key), `${key} does not apply to storage_type ${s.storage_type}; remove it.`);
+// Field policy (docs/data-impact.md): no source says what moving or re-keying a storage does to its data.
+export const storageSpec = withRules(
+  storageObject
+    .superRefine((s, ctx) => {
+      const rules = RULES[s.storage_type];
+      const auth = s.storage_authentication ?? {};
+      const at = (key: string) => ['storage_authentication', key];
+      const issue = (path: string[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+      for (const key of Object.keys(auth) as AuthKey[]) {
+        if (!rules.allowed.includes(key)) {
+          issue(at(key), `${key} does not apply to storage_type ${s.storage_type}; remove it.`);
+        }
       }
-    }
-    const need = (keys: AuthKey[], why: string) => {
-      for (const key of keys)
-        if (auth[key] === undefined) issue(at(key), `${key} is required ${why}; add it.`);
-    };
-    need(rules.required, `for storage_type ${s.storage_type}`);
-    if (auth.scheme !== undefined && !rules.schemes.includes(auth.scheme)) {
-      issue(at('scheme'), `storage_type ${s.storage_type} uses scheme ${rules.schemes.join(' or ')}.`);
-    }
-    const mechanism = auth.authentication_mechanism;
-    if (mechanism === undefined) return;
-    const needs = rules.mechanisms[mechanism];
-    if (needs === undefined) {
-      const known = Object.keys(rules.mechanisms);
-      issue(
-        at('authentication_mechanism'),
-        known.length === 0
-          ? `storage_type ${s.storage_type} takes no authentication_mechanism; remove it.`
-          : `storage_type ${s.storage_type} authenticates with ${known.join(', ')}, not ${mechanism}.`,
-      );
-      return;
-    }
-    need(needs, `when authentication_mechanism is ${mechanism}`);
-  })
-  .describe('A storage location of an environment, with the credentials to reach it.');
+      const need = (keys: AuthKey[], why: string) => {
+        for (const key of keys)
+          if (auth[key] === undefined) issue(at(key), `${key} is required ${why}; add it.`);
+      };
+      need(rules.required, `for storage_type ${s.storage_type}`);
+      if (auth.scheme !== undefined && !rules.schemes.includes(auth.scheme)) {
+        issue(at('scheme'), `storage_type ${s.storage_type} uses scheme ${rules.schemes.join(' or ')}.`);
+      }
+      const mechanism = auth.authentication_mechanism;
+      if (mechanism === undefined) return;
+      const needs = rules.mechanisms[mechanism];
+      if (needs === undefined) {
+        const known = Object.keys(rules.mechanisms);
+        issue(
+          at('authentication_mechanism'),
+          known.length === 0
+            ? `storage_type ${s.storage_type} takes no authentication_mechanism; remove it.`
+            : `storage_type ${s.storage_type} authenticates with ${known.join(', ')}, not ${mechanism}.`,
+        );
+        return;
+      }
+      need(needs, `when authentication_mechanism is ${mechanism}`);
+    })
+    .describe('A storage location of an environment, with the credentials to reach it.'),
+  { impact: 'unknown', impactOnDelete: 'unknown' },
+);
 
 export type EnvironmentStorageSpec = z.infer<typeof storageSpec>;

@@ -58,18 +58,22 @@ const typeObject = z
   })
   .strict();
 
-export const genericSourceTypeSpec = typeObject
-  .superRefine((s, ctx) => {
-    if (s.upload_option === 'serverLocation' && s.folder_path === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['folder_path'],
-        message:
-          'upload_option serverLocation needs folder_path (the folder holding the driver jars); add it.',
-      });
-    }
-  })
-  .describe('A generic JDBC source type: a driver class and where its jars are.');
+// Field policy (docs/data-impact.md): jobs load the driver when they next run.
+export const genericSourceTypeSpec = withRules(
+  typeObject
+    .superRefine((s, ctx) => {
+      if (s.upload_option === 'serverLocation' && s.folder_path === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['folder_path'],
+          message:
+            'upload_option serverLocation needs folder_path (the folder holding the driver jars); add it.',
+        });
+      }
+    })
+    .describe('A generic JDBC source type: a driver class and where its jars are.'),
+  { impact: 'next-run', impactOnDelete: 'next-run' },
+);
 
 /** After loading, every file is resolved: local paths became {name, size, sha256, path}. */
 export type GenericSourceTypeSpec = Omit<z.infer<typeof genericSourceTypeSpec>, 'files'> & {

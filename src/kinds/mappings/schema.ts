@@ -1,6 +1,7 @@
 // The manifest specs of the two mapping kinds of a source: which topics a streaming source reads
 // (TopicMapping) and which files a file source reads and how records are cut (FileMapping).
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 
 const topicIdentifier = z
   .object({
@@ -38,15 +39,19 @@ const topicIdentifier = z
     }
   });
 
-export const topicMappingSpec = z
-  .object({
-    configuration: z
-      .object({ topic_identifier: topicIdentifier.describe('Which topics the mapping reads.') })
-      .strict()
-      .describe('Mapping configuration.'),
-  })
-  .strict()
-  .describe('A topic mapping of a streaming source (Kafka or Confluent).');
+// Field policy (docs/data-impact.md): the tables read the topics when they next run.
+export const topicMappingSpec = withRules(
+  z
+    .object({
+      configuration: z
+        .object({ topic_identifier: topicIdentifier.describe('Which topics the mapping reads.') })
+        .strict()
+        .describe('Mapping configuration.'),
+    })
+    .strict()
+    .describe('A topic mapping of a streaming source (Kafka or Confluent).'),
+  { impact: 'next-run', impactOnDelete: 'unknown' },
+);
 
 export type TopicMappingSpec = z.infer<typeof topicMappingSpec>;
 
@@ -65,9 +70,13 @@ const fileConfiguration = z
   .strict()
   .describe('Mapping configuration.');
 
-export const fileMappingSpec = z
-  .object({ configuration: fileConfiguration })
-  .strict()
-  .describe('A file mapping of a file source: which files are read and how records are cut.');
+// Field policy (docs/data-impact.md): the tables read the files when they next run.
+export const fileMappingSpec = withRules(
+  z
+    .object({ configuration: fileConfiguration })
+    .strict()
+    .describe('A file mapping of a file source: which files are read and how records are cut.'),
+  { impact: 'next-run', impactOnDelete: 'unknown' },
+);
 
 export type FileMappingSpec = z.infer<typeof fileMappingSpec>;

@@ -4,6 +4,7 @@
 // missing description is the empty one and a missing is_active is true (docs/decisions.md).
 import { z } from 'zod';
 import type { CallDraft } from '../../core/call.js';
+import { withRules } from '../../core/field-policy.js';
 import { sortedBy } from './canonical.js';
 import { asArray, asRecord, liveBoolean, liveText } from './live-values.js';
 
@@ -19,9 +20,13 @@ const advancedConfiguration = z
   })
   .strict();
 
-export const advancedConfigurations = z
-  .array(advancedConfiguration)
-  .describe('Advanced configurations, one per key (written with their own calls).');
+// Free-form keys whose effects no source lists (docs/data-impact.md).
+export const advancedConfigurations = withRules(
+  z
+    .array(advancedConfiguration)
+    .describe('Advanced configurations, one per key (written with their own calls).'),
+  { impact: 'unknown' },
+);
 
 export type AdvancedConfiguration = z.infer<typeof advancedConfiguration>;
 

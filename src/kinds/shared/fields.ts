@@ -55,4 +55,6 @@ export function storedSecret(description: string) {
 }
 
 /** User tags: a set of plain strings, diffed as a set and written as tags_to_add/tags_to_remove. */
-export const tags = z.array(z.string().min(1)).describe('Tags (a set of plain strings).');
+export const tags = withRules(z.array(z.string().min(1)).describe('Tags (a set of plain strings).'), {
+  impact: 'metadata',
+});

@@ -49,39 +49,56 @@ export const sourceObject = z
       z.enum(SUB_TYPES).describe('Source sub-type (database, file format, broker...); cannot change.'),
       { immutable: true },
     ),
-    data_lake_path: z.string().min(1).describe('Lake path of the ingested data, e.g. /iw/sources/sales_db.'),
-    data_lake_schema: emptyIsAValue(
-      z.string().describe('Lake schema of the ingested tables (may be empty).'),
-    ).optional(),
+    data_lake_path: withRules(
+      z.string().min(1).describe('Lake path of the ingested data, e.g. /iw/sources/sales_db.'),
+      { impact: 'unknown' },
+    ),
+    data_lake_schema: withRules(
+      emptyIsAValue(z.string().describe('Lake schema of the ingested tables (may be empty).')).optional(),
+      { impact: 'unknown' },
+    ),
     environment: withRules(
       platformName.describe('Name of the environment the source belongs to; cannot change.'),
       { immutable: true },
     ),
-    storage: platformName.describe(
-      'Name of the environment storage (within `environment`) holding the data.',
+    storage: withRules(
+      platformName.describe('Name of the environment storage (within `environment`) holding the data.'),
+      { impact: 'unknown' },
     ),
-    description: z.string().optional().describe('Free text shown in the platform UI.'),
-    is_public: z.boolean().optional().describe('Whether every user may see the source.'),
-    target_database_name: z.string().optional().describe('Target database (Snowflake environments).'),
-    staging_schema_name: z.string().optional().describe('Staging schema (Snowflake environments).'),
-    target_catalog_name: z.string().optional().describe('Target catalog.'),
-    staging_catalog_name: z.string().optional().describe('Staging catalog.'),
-    is_database_case_sensitive: z
-      .boolean()
-      .optional()
-      .describe('Whether the target database name is case sensitive.'),
-    is_schema_case_sensitive: z
-      .boolean()
-      .optional()
-      .describe('Whether the target schema name is case sensitive.'),
-    is_staging_schema_case_sensitive: z
-      .boolean()
-      .optional()
-      .describe('Whether the staging schema name is case sensitive.'),
-    use_staging_schema_for_infoworks_managed_tables: z
-      .boolean()
-      .optional()
-      .describe('Use the staging schema for platform-managed tables.'),
+    description: withRules(z.string().optional().describe('Free text shown in the platform UI.'), {
+      impact: 'metadata',
+    }),
+    is_public: withRules(z.boolean().optional().describe('Whether every user may see the source.'), {
+      impact: 'metadata',
+    }),
+    target_database_name: withRules(
+      z.string().optional().describe('Target database (Snowflake environments).'),
+      { impact: 'unknown' },
+    ),
+    staging_schema_name: withRules(
+      z.string().optional().describe('Staging schema (Snowflake environments).'),
+      { impact: 'unknown' },
+    ),
+    target_catalog_name: withRules(z.string().optional().describe('Target catalog.'), { impact: 'unknown' }),
+    staging_catalog_name: withRules(z.string().optional().describe('Staging catalog.'), {
+      impact: 'unknown',
+    }),
+    is_database_case_sensitive: withRules(
+      z.boolean().optional().describe('Whether the target database name is case sensitive.'),
+      { impact: 'unknown' },
+    ),
+    is_schema_case_sensitive: withRules(
+      z.boolean().optional().describe('Whether the target schema name is case sensitive.'),
+      { impact: 'unknown' },
+    ),
+    is_staging_schema_case_sensitive: withRules(
+      z.boolean().optional().describe('Whether the staging schema name is case sensitive.'),
+      { impact: 'unknown' },
+    ),
+    use_staging_schema_for_infoworks_managed_tables: withRules(
+      z.boolean().optional().describe('Use the staging schema for platform-managed tables.'),
+      { impact: 'unknown' },
+    ),
     transformation_extensions: z
       .array(z.string().min(1))
       .optional()
@@ -89,31 +106,36 @@ export const sourceObject = z
     connection: connectionField.optional(),
     advanced_configurations: advancedConfigurations.optional(),
     tags: tags.optional(),
-    domains: z
-      .array(z.string().min(1))
-      .optional()
-      .describe('Names of the domains that may use the source (a set).'),
+    domains: withRules(
+      z.array(z.string().min(1)).optional().describe('Names of the domains that may use the source (a set).'),
+      { impact: 'metadata' },
+    ),
   })
   .strict();
 
-export const sourceSpec = sourceObject
-  .superRefine((s, ctx) => {
-    const subTypeProblem = checkSubType(s.type, s.sub_type);
-    if (subTypeProblem) ctx.addIssue({ code: 'custom', path: ['sub_type'], message: subTypeProblem });
-    if (s.connection === undefined) return;
-    const result = connectionSchemaFor(s.type).safeParse(s.connection);
-    for (const issue of result.error?.issues ?? []) {
-      const atRoot = issue.code === 'unrecognized_keys' && issue.path.length === 0;
-      ctx.addIssue({
-        ...issue,
-        path: ['connection', ...issue.path],
-        message: atRoot
-          ? `${issue.message}; a connection for type ${s.type} takes: ${connectionKeys(s.type).join(', ')}`
-          : issue.message,
-      });
-    }
-  })
-  .describe('A source: a database, file store, CRM or message broker the platform ingests from.');
+// Field policy (docs/data-impact.md): the connection is used when jobs next run; deleting a
+// source deletes its tables and their data.
+export const sourceSpec = withRules(
+  sourceObject
+    .superRefine((s, ctx) => {
+      const subTypeProblem = checkSubType(s.type, s.sub_type);
+      if (subTypeProblem) ctx.addIssue({ code: 'custom', path: ['sub_type'], message: subTypeProblem });
+      if (s.connection === undefined) return;
+      const result = connectionSchemaFor(s.type).safeParse(s.connection);
+      for (const issue of result.error?.issues ?? []) {
+        const atRoot = issue.code === 'unrecognized_keys' && issue.path.length === 0;
+        ctx.addIssue({
+          ...issue,
+          path: ['connection', ...issue.path],
+          message: atRoot
+            ? `${issue.message}; a connection for type ${s.type} takes: ${connectionKeys(s.type).join(', ')}`
+            : issue.message,
+        });
+      }
+    })
+    .describe('A source: a database, file store, CRM or message broker the platform ingests from.'),
+  { impact: 'next-run', impactOnDelete: 'delete' },
+);
 
 /** The parsed spec; `connection` holds the variant its `type` selects (checked by the refinement). */
 export type SourceSpec = Omit<z.infer<typeof sourceObject>, 'connection'> & { connection?: SourceConnection };

@@ -17,13 +17,16 @@ const columnOverride = z
     target_scale: z.number().int().nonnegative().optional().describe('Scale of the target type.'),
     is_excluded_column: z.boolean().optional().describe('Leave the column out of the target.'),
     format: z.string().min(1).optional().describe('Date/timestamp format, e.g. yyyy-MM-dd.'),
-    description: z
-      .string()
-      .nullable()
-      .optional()
-      .describe(
-        'Data-catalog description of the column; an empty string (or null) clears it, leaving it out leaves it alone.',
-      ),
+    description: withRules(
+      z
+        .string()
+        .nullable()
+        .optional()
+        .describe(
+          'Data-catalog description of the column; an empty string (or null) clears it, leaving it out leaves it alone.',
+        ),
+      { impact: 'metadata' },
+    ),
   })
   .strict();
 
@@ -45,7 +48,7 @@ export const tableSchema = z
         .describe(
           'Target names of the leading columns, in order: they take positions 1, 2, …; the columns not listed follow in their current order.',
         ),
-      { prefix: true },
+      { prefix: true, impact: 'metadata' },
     ).optional(),
   })
   .strict()

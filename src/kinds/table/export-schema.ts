@@ -1,6 +1,7 @@
 // A table's export (sync to a target database): the `export_configuration` document, read and
 // written (PUT …/configurations/export) under the same names except the data connection (by name here).
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 import { secret } from '../shared/fields.js';
 import { emptyIsAValue } from '../shared/spec-projection.js';
 
@@ -55,7 +56,9 @@ const targetConfiguration = z
     schema_name: text.optional().describe('Target schema.'),
     table_name: text.optional().describe('Target table.'),
     database_name: text.optional().describe('Target database (Teradata).'),
-    natural_key: z.array(text).optional().describe('Columns identifying a row (MERGE).'),
+    natural_key: withRules(z.array(text).optional().describe('Columns identifying a row (MERGE).'), {
+      impact: 'reload',
+    }),
     sync_table_schema: z.boolean().optional().describe('Propagate schema changes to the target.'),
     is_existing_schema: z.boolean().optional().describe('The target schema exists already.'),
     is_existing_table: z.boolean().optional().describe('The target table exists already.'),
@@ -88,7 +91,10 @@ const exportColumn = z
 
 export const exportSpec = z
   .object({
-    sync_type: z.enum(['DISABLED', 'OVERWRITE', 'APPEND', 'MERGE']).describe('How rows reach the target.'),
+    sync_type: withRules(
+      z.enum(['DISABLED', 'OVERWRITE', 'APPEND', 'MERGE']).describe('How rows reach the target.'),
+      { impact: 'reload' },
+    ),
     target_type: z.enum(TARGET_TYPES).optional().describe('Kind of target database.'),
     connection: connection.optional(),
     target_configuration: targetConfiguration.optional(),

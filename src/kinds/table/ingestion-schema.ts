@@ -2,6 +2,7 @@
 // schema and cross-field rules. Its fields are read back and written under the same names, so a new
 // field is declared here and nowhere else in kinds/.
 import { z } from 'zod';
+import { withRules } from '../../core/field-policy.js';
 import { forbids, requires, whenEquals } from '../shared/json-schema-rules.js';
 import { emptyIsAValue } from '../shared/spec-projection.js';
 import { partitionKey, splitByKey } from './partitioning-schema.js';
@@ -50,59 +51,120 @@ const lowerBoundOffset = z
 
 const ingestionObject = z
   .object({
-    sync_type: z
-      .enum(SYNC_TYPES)
-      .describe(
-        'full-load (reload everything) or incremental (needs update_strategy); cdc-* as in the spec.',
-      ),
-    update_strategy: z
-      .enum(['append', 'merge'])
-      .optional()
-      .describe('incremental only: append new rows, or merge on natural_keys.'),
-    watermark_columns: columns('incremental: the columns whose increase marks new rows.').optional(),
-    natural_keys: columns('Columns identifying a row; required for update_strategy merge.').optional(),
-    partition_keys: z.array(partitionKey).optional().describe('Partitioning of the target table.'),
-    split_by_key: splitByKey.optional(),
-    storage_format: z.enum(STORAGE_FORMATS).optional().describe('File format of the target table.'),
-    target_table_name: name.optional().describe('Table name in the target (data lake / warehouse).'),
-    target_schema_name: name.optional().describe('Schema of the target table.'),
-    target_database_name: name.optional().describe('Database of the target table (Snowflake).'),
-    target_catalog_name: name.optional().describe('Catalog of the target table.'),
-    staging_schema_name: name.optional().describe('Schema of the staging table.'),
-    staging_catalog_name: name.optional().describe('Catalog of the staging table.'),
-    is_table_case_sensitive: z.boolean().optional().describe('Keep the target table name case as written.'),
-    is_schema_case_sensitive: z.boolean().optional().describe('Keep the target schema name case as written.'),
-    is_database_case_sensitive: z
-      .boolean()
-      .optional()
-      .describe('Keep the target database name case as written.'),
-    exclude_legacy_audit_columns: z.boolean().optional().describe('Leave out the legacy audit columns.'),
-    is_scd2_table: z.boolean().optional().describe('Keep history as a slowly changing dimension type 2.'),
-    scd_type: name.optional().describe('Slowly changing dimension type, e.g. SCD_1.'),
-    generate_history_view: z.boolean().optional().describe('Also create a history view.'),
-    target_table_type: z.enum(TARGET_TABLE_TYPES).optional().describe('Who manages the target table.'),
-    data_fetch_type: z
-      .enum(['jdbc', 'tpt', 'skip_iw_processing'])
-      .optional()
-      .describe('How rows are fetched.'),
-    crawl_data_filter_enabled: z.boolean().optional().describe('Apply crawl_filter_conditions when reading.'),
-    crawl_filter_conditions: z
-      .array(crawlFilterCondition)
-      .optional()
-      .describe('Row filter applied at the source.'),
-    sorting_columns: z
-      .array(name)
-      .optional()
-      .describe('Columns the target is sorted by, in order (Snowflake).'),
-    read_supported_engines: engines('Engines that may read the table').optional(),
-    write_supported_engines: engines('Engines that may write the table').optional(),
-    enable_lower_bound_watermark_offset: z
-      .boolean()
-      .optional()
-      .describe('Re-read a window before the last watermark (lower_bound_watermark_offset).'),
-    lower_bound_watermark_offset: lowerBoundOffset
-      .optional()
-      .describe('The window re-read before the last watermark.'),
+    sync_type: withRules(
+      z
+        .enum(SYNC_TYPES)
+        .describe(
+          'full-load (reload everything) or incremental (needs update_strategy); cdc-* as in the spec.',
+        ),
+      { impact: 'reload' },
+    ),
+    update_strategy: withRules(
+      z
+        .enum(['append', 'merge'])
+        .optional()
+        .describe('incremental only: append new rows, or merge on natural_keys.'),
+      { impact: 'next-run' },
+    ),
+    watermark_columns: withRules(
+      columns('incremental: the columns whose increase marks new rows.').optional(),
+      { impact: 'unknown' },
+    ),
+    natural_keys: withRules(
+      columns('Columns identifying a row; required for update_strategy merge.').optional(),
+      { impact: 'reload' },
+    ),
+    partition_keys: withRules(
+      z.array(partitionKey).optional().describe('Partitioning of the target table.'),
+      { impact: 'reload' },
+    ),
+    split_by_key: withRules(splitByKey.optional(), { impact: 'next-run' }),
+    storage_format: withRules(
+      z.enum(STORAGE_FORMATS).optional().describe('File format of the target table.'),
+      { impact: 'reload' },
+    ),
+    target_table_name: withRules(
+      name.optional().describe('Table name in the target (data lake / warehouse).'),
+      { impact: 'reload' },
+    ),
+    target_schema_name: withRules(name.optional().describe('Schema of the target table.'), {
+      impact: 'reload',
+    }),
+    target_database_name: withRules(name.optional().describe('Database of the target table (Snowflake).'), {
+      impact: 'reload',
+    }),
+    target_catalog_name: withRules(name.optional().describe('Catalog of the target table.'), {
+      impact: 'reload',
+    }),
+    staging_schema_name: withRules(name.optional().describe('Schema of the staging table.'), {
+      impact: 'unknown',
+    }),
+    staging_catalog_name: withRules(name.optional().describe('Catalog of the staging table.'), {
+      impact: 'unknown',
+    }),
+    is_table_case_sensitive: withRules(
+      z.boolean().optional().describe('Keep the target table name case as written.'),
+      { impact: 'unknown' },
+    ),
+    is_schema_case_sensitive: withRules(
+      z.boolean().optional().describe('Keep the target schema name case as written.'),
+      { impact: 'unknown' },
+    ),
+    is_database_case_sensitive: withRules(
+      z.boolean().optional().describe('Keep the target database name case as written.'),
+      { impact: 'unknown' },
+    ),
+    exclude_legacy_audit_columns: withRules(
+      z.boolean().optional().describe('Leave out the legacy audit columns.'),
+      { impact: 'unknown' },
+    ),
+    is_scd2_table: withRules(
+      z.boolean().optional().describe('Keep history as a slowly changing dimension type 2.'),
+      { impact: 'history' },
+    ),
+    scd_type: withRules(name.optional().describe('Slowly changing dimension type, e.g. SCD_1.'), {
+      impact: 'history',
+    }),
+    generate_history_view: withRules(z.boolean().optional().describe('Also create a history view.'), {
+      impact: 'unknown',
+    }),
+    target_table_type: withRules(
+      z.enum(TARGET_TABLE_TYPES).optional().describe('Who manages the target table.'),
+      { impact: 'reload' },
+    ),
+    data_fetch_type: withRules(
+      z.enum(['jdbc', 'tpt', 'skip_iw_processing']).optional().describe('How rows are fetched.'),
+      { impact: 'next-run' },
+    ),
+    crawl_data_filter_enabled: withRules(
+      z.boolean().optional().describe('Apply crawl_filter_conditions when reading.'),
+      { impact: 'next-run' },
+    ),
+    crawl_filter_conditions: withRules(
+      z.array(crawlFilterCondition).optional().describe('Row filter applied at the source.'),
+      { impact: 'next-run' },
+    ),
+    sorting_columns: withRules(
+      z.array(name).optional().describe('Columns the target is sorted by, in order (Snowflake).'),
+      { impact: 'unknown' },
+    ),
+    read_supported_engines: withRules(engines('Engines that may read the table').optional(), {
+      impact: 'unknown',
+    }),
+    write_supported_engines: withRules(engines('Engines that may write the table').optional(), {
+      impact: 'unknown',
+    }),
+    enable_lower_bound_watermark_offset: withRules(
+      z
+        .boolean()
+        .optional()
+        .describe('Re-read a window before the last watermark (lower_bound_watermark_offset).'),
+      { impact: 'next-run' },
+    ),
+    lower_bound_watermark_offset: withRules(
+      lowerBoundOffset.optional().describe('The window re-read before the last watermark.'),
+      { impact: 'next-run' },
+    ),
   })
   .strict();
 

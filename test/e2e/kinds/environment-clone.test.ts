@@ -83,7 +83,14 @@ describe('environment cloning', () => {
     expect(JSON.parse(drift.stdout).changed).toEqual([
       expect.objectContaining({
         address: 'Environment/staging',
-        fields: [{ path: '/description', before: 'edited by hand', after: 'Staging, cloned from prod.' }],
+        fields: [
+          {
+            path: '/description',
+            before: 'edited by hand',
+            after: 'Staging, cloned from prod.',
+            impact: 'metadata',
+          },
+        ],
       }),
     ]);
     await e2e.dpac(['apply', '--auto-approve']);

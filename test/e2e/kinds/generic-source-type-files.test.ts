@@ -76,7 +76,7 @@ describe('generic source type driver files', () => {
     const drift = await e2e.dpac(['drift', '-o', 'json']);
     expect(drift.code).toBe(2);
     expect(JSON.parse(drift.stdout).changed[0].fields).toEqual([
-      { path: '/files/mydb.jar/size', before: 5, after: JAR.length },
+      { path: '/files/mydb.jar/size', before: 5, after: JAR.length, impact: 'next-run' },
     ]);
     await f.applyOk(e2e);
     await f.expectConverged(e2e);

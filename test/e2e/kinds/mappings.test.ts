@@ -77,6 +77,7 @@ describe('topic and file mappings', () => {
         path: '/configuration/topic_identifier/list',
         before: ['person_a', 'person_b'],
         after: ['person_a', 'person_b', 'person_c'],
+        impact: 'next-run',
       },
     ]);
     expect(f.callLines(plan)).toEqual([

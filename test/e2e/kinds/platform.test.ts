@@ -143,7 +143,7 @@ describe('platform kinds', () => {
       'DataConnection/warehouse_target': 'update',
     });
     expect(plan.changes.find((c) => c.address === 'DataConnection/warehouse_target')?.fields).toEqual([
-      { path: '/properties/warehouse', before: 'LOAD_WH', after: 'BIG_WH' },
+      { path: '/properties/warehouse', before: 'LOAD_WH', after: 'BIG_WH', impact: 'next-run' },
     ]);
     expect(f.callLines(plan)).toEqual([
       `PATCH /admin/environment/${env}`,
@@ -191,7 +191,7 @@ describe('platform kinds', () => {
     const plan = await f.planJson(e2e, [], ['alice@example.com']);
     expect(f.actions(plan)).toEqual({ 'User/alice@example.com': 'update' });
     expect(plan.changes.find((c) => c.action === 'update')?.fields).toEqual([
-      { path: '/login_disabled', before: true, after: false },
+      { path: '/login_disabled', before: true, after: false, impact: 'metadata' },
     ]);
     expect(f.callLines(plan)).toEqual([`PATCH /admin/users/${userId}/toggle-user-login`]);
     await f.applyOk(e2e, [], ['alice@example.com']);
@@ -211,7 +211,7 @@ describe('platform kinds', () => {
     await e2e.write('platform.yaml', f.docs(f.environment(), f.domain()));
     const plan = await f.planJson(e2e);
     expect(plan.changes.find((c) => c.address === 'Domain/sales')?.fields).toEqual([
-      { path: '/description', before: 'changed by hand', after: 'Sales team.' },
+      { path: '/description', before: 'changed by hand', after: 'Sales team.', impact: 'metadata' },
     ]);
     expect(f.callLines(plan)).toEqual([`PATCH /domains/${id}`]);
   });

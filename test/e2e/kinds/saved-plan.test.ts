@@ -10,19 +10,20 @@ const PROJECT =
 
 const TEXT = `dpac will perform the following actions:
 
-  # Domain/marketing will be created: declared, not found live
+  # Domain/marketing will be created: declared, not found live — metadata only
   + Domain/marketing
       + /description = "Marketing."
       + /environments = ["prod"]
 
-  # Domain/sales will be updated in place: 1 field differs
+  # Domain/sales will be updated in place: 1 field differs — metadata only
   ~ Domain/sales
       ~ /description: "Sales team." → "Sales and marketing."
 
-  # Domain/tmp_old will be destroyed: inside the prune scope Domain/tmp_* of dpac.yaml
+  # Domain/tmp_old will be destroyed: inside the prune scope Domain/tmp_* of dpac.yaml — metadata only
   - Domain/tmp_old
 
 Plan: 1 to add, 1 to change, 0 to replace, 1 to destroy.
+Data impact: metadata only (3).
 
 1 live object is not managed here and left untouched:
   User (1):
@@ -74,11 +75,16 @@ describe('saved plans', () => {
     expect(markdown).toBe((await e2e.dpac(['plan', '--markdown'])).stdout);
     expect(markdown).toContain(
       [
-        '| `+` | `Domain/marketing` | create | declared, not found live |',
-        '| `~` | `Domain/sales` | update | 1 field differs |',
+        '| `+` | `Domain/marketing` | create | metadata only | declared, not found live |',
+        '| `~` | `Domain/sales` | update | metadata only | 1 field differs |',
         // The reason is running Markdown: `_` and `*` are escaped (the comment shows tmp_*).
-        '| `-` | `Domain/tmp_old` | delete | inside the prune scope Domain/tmp\\_\\* of dpac.yaml |',
+        '| `-` | `Domain/tmp_old` | delete | metadata only | inside the prune scope Domain/tmp\\_\\* of dpac.yaml |',
       ].join('\n'),
+    );
+    // The data impact comes first, above the kinds and the calls.
+    expect(markdown.indexOf('#### Data impact')).toBeGreaterThan(0);
+    expect(markdown.indexOf('#### Data impact')).toBeLessThan(
+      markdown.indexOf('<details><summary><strong>Domain'),
     );
     expect(markdown).toContain('- `/description`: `"Sales team."` → `"Sales and marketing."`');
     expect(markdown).toContain(`c1 POST /domains\nc2 PATCH /domains/${sales}\nc3 DELETE /domains/${old}`);

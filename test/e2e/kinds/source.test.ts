@@ -81,7 +81,7 @@ describe('sources', () => {
     const plan = await f.planJson(e2e);
     expect(f.actions(plan)).toEqual({ 'Source/sales_db': 'update' });
     expect(plan.changes.find((c) => c.address === 'Source/sales_db')?.fields).toEqual([
-      { path: '/tags', before: ['pii', 'sales'], after: ['gdpr', 'sales'] },
+      { path: '/tags', before: ['pii', 'sales'], after: ['gdpr', 'sales'], impact: 'metadata' },
     ]);
     expect(plan.calls.map((c) => [c.method, c.path, c.body])).toEqual([
       ['PUT', `/sources/${await sourceId()}/metadata`, { tags_to_add: ['gdpr'], tags_to_remove: ['pii'] }],

@@ -101,6 +101,7 @@ describe('table column descriptions and order', () => {
             path: '/schema/columns/status/description',
             before: 'edited in the UI',
             after: 'Order state, upper case.',
+            impact: 'metadata',
           },
         ],
       }),
@@ -119,7 +120,12 @@ describe('table column descriptions and order', () => {
     await e2e.write('sources.yaml', f.docs(f.salesDb(), described("''")));
     const plan = await f.planJson(e2e);
     expect(plan.changes.find((c) => c.address === 'Table/sales_db/orders')?.fields).toEqual([
-      { path: '/schema/columns/status/description', before: 'Order state, upper case.', after: null },
+      {
+        path: '/schema/columns/status/description',
+        before: 'Order state, upper case.',
+        after: null,
+        impact: 'metadata',
+      },
     ]);
     expect(plan.calls.map((c) => c.body)).toEqual([
       { columns_descriptions: [{ name: 'status', description: '' }] },
@@ -138,7 +144,12 @@ describe('table column descriptions and order', () => {
     });
     const drift = JSON.parse((await e2e.dpac(['drift', '-o', 'json'])).stdout) as DriftJson;
     expect(drift.changed[0]?.fields).toEqual([
-      { path: '/schema/column_order', before: ['order_id', 'status'], after: ['status', 'amount'] },
+      {
+        path: '/schema/column_order',
+        before: ['order_id', 'status'],
+        after: ['status', 'amount'],
+        impact: 'metadata',
+      },
     ]);
     const plan = await f.planJson(e2e);
     expect(plan.calls.map((c) => c.body)).toEqual([

@@ -82,7 +82,7 @@ describe('table groups', () => {
     const plan = await f.planJson(e2e);
     expect(f.actions(plan)).toEqual({ 'TableGroup/sales_db/nightly': 'update' });
     expect(plan.changes.find((c) => c.action === 'update')?.fields).toEqual([
-      { path: '/max_connections', before: 4, after: 1 },
+      { path: '/max_connections', before: 4, after: 1, impact: 'next-run' },
     ]);
     expect(f.callLines(plan)).toEqual([`PUT ${groups}/${await api.idOf(groups, 'nightly')}`]);
     expect(plan.calls[0]?.body).toMatchObject({ max_connections: 1, max_parallel_entities: 1 });
@@ -97,7 +97,7 @@ describe('table groups', () => {
     await e2e.write('sources.yaml', sources(f.tableGroup({ maxConnections: 4, extra: SCHEDULE(5) })));
     const moved = await f.planJson(e2e);
     expect(moved.changes.find((c) => c.action === 'update')?.fields).toEqual([
-      { path: '/schedule/start_hour', before: 2, after: 5 },
+      { path: '/schedule/start_hour', before: 2, after: 5, impact: 'next-run' },
     ]);
     expect(f.callLines(moved)).toEqual([`PUT ${item}/schedules/enable`]);
     await f.applyOk(e2e);

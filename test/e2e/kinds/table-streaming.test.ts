@@ -74,7 +74,7 @@ describe('table streaming configuration', () => {
     expect(JSON.parse(drift.stdout).changed).toEqual([
       expect.objectContaining({
         address: 'Table/clicks/events',
-        fields: [{ path: '/streaming/streaming_value', before: 30, after: 5 }],
+        fields: [{ path: '/streaming/streaming_value', before: 30, after: 5, impact: 'next-run' }],
       }),
     ]);
     const plan = await f.planJson(e2e);

@@ -181,7 +181,7 @@ describe('tables and validation specs', () => {
     await e2e.write('sources.yaml', sources());
     const plan = await f.planJson(e2e);
     expect(plan.changes.find((c) => c.address === 'Table/sales_db/orders')?.fields).toEqual([
-      { path: '/description', before: 'edited in the UI', after: 'The orders table.' },
+      { path: '/description', before: 'edited in the UI', after: 'The orders table.', impact: 'metadata' },
     ]);
   });
 });
