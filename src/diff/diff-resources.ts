@@ -28,7 +28,7 @@ import { externalChange, missingExternals } from './externals.js';
 import { failedReads } from './failed-reads.js';
 import { lastChangeWarnings, type RunUser, userNames } from './last-change.js';
 import { type Owner, ownerResolver } from './ownership.js';
-import { decideUndeclared, type UnmanagedObject } from './undeclared.js';
+import { decideUndeclared, type UnmanagedObject, withheldDeletes } from './undeclared.js';
 
 export interface DiffOptions {
   manifests: readonly Manifest[];
@@ -51,6 +51,11 @@ export interface DiffOptions {
   resendSecrets?: boolean;
   /** The user this run signs in as: the marker of kinds without tags is who changed them last. */
   me?: RunUser;
+  /**
+   * The manifests are only part of the project (files named on the command line): an object they
+   * do not declare is not one to delete, so nothing undeclared is deleted (it is listed with why).
+   */
+  partial?: boolean;
 }
 
 export interface DiffResult {
@@ -88,26 +93,35 @@ export function diffResources(options: DiffOptions): DiffResult {
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
   // a parent with prune: true); everything else is listed as unmanaged, with why.
   const cascaded = new Map<string, Address>();
+  const withheld = withheldDeletes(manifests.length, options.partial ?? false);
   for (const obj of sortByDepth([...live.objects.values()], (x) => x.kind)) {
     if (declared.has(obj.address)) continue;
     const decision = decideUndeclared(obj, {
       ownershipTag: options.ownershipTag,
       owner,
-      prune: manifests.length === 0 ? [] : (options.prune ?? []),
+      prune: options.prune ?? [],
       declared,
       done: byAddress,
       external,
       me,
       userName,
     });
-    // An empty manifest set never deletes anything (a wrong folder must not empty the platform).
-    if ('delete' in decision && manifests.length > 0) {
-      byAddress.set(obj.address, deleteChange(obj, decision.delete));
-      if (decision.cascadeFrom) cascaded.set(obj.address, decision.cascadeFrom);
-    } else if ('keep' in decision) {
+    if ('keep' in decision) {
       unmanaged.push(decision.keep);
       if (decision.external) byAddress.set(obj.address, externalChange(obj));
-    } else unmanaged.push({ address: obj.address, kind: obj.kind, reason: 'no manifest is loaded' });
+    } else if (withheld && !decision.cascadeFrom) {
+      // Deletes need the whole project: it alone says what is no longer declared.
+      unmanaged.push({
+        address: obj.address,
+        kind: obj.kind,
+        reason: `${decision.delete}, but ${withheld.why}`,
+      });
+      withheld.kept.push(obj.address);
+    } else {
+      // A cascade happens only under a declared parent being replaced: its delete is inevitable.
+      byAddress.set(obj.address, deleteChange(obj, decision.delete));
+      if (decision.cascadeFrom) cascaded.set(obj.address, decision.cascadeFrom);
+    }
   }
   const declaredSpec = (address: Address): unknown =>
     declared.get(address)?.spec ??
@@ -123,6 +137,7 @@ export function diffResources(options: DiffOptions): DiffResult {
       cascade: options.cascade ?? false,
     }),
   );
+  if (withheld) diagnostics.push(...withheld.report(cascaded));
   if (external)
     diagnostics.push(
       ...missingExternals({
