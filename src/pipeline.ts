@@ -104,7 +104,14 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   const changes = kept.changes;
   markRenames(changes, live);
 
-  const { calls, literals } = lowerCalls(planCalls({ changes, ownershipTag: input.ownershipTag, declared }));
+  const { calls, literals } = lowerCalls(
+    planCalls({
+      changes,
+      ownershipTag: input.ownershipTag,
+      declared,
+      live: (address) => live.objects.get(address)?.spec,
+    }),
+  );
   const plan = assemblePlan({
     url: input.url,
     manifests,

@@ -11,7 +11,11 @@ export function orderCalls(
   drafts: readonly Draft[],
   changes: readonly Change[],
   declared: (address: Address) => unknown | undefined,
+  live: (address: Address) => unknown | undefined = () => undefined,
 ): Call[] {
+  // What an object referred to live, it found through live state; what it will refer to, through
+  // the manifests.
+  const wasDeclared = (address: Address) => live(address) ?? declared(address);
   const edges = drafts.map(() => new Set<number>());
   const byAddress = new Map<string, number[]>();
   drafts.forEach((d, i) => {
@@ -57,7 +61,10 @@ export function orderCalls(
       if (target !== undefined && ownLastDelete !== undefined) edges[target]?.add(ownLastDelete);
     }
     if (!before) continue;
-    const refs = KINDS[change.kind].refs(before as never, { ancestors: change.ancestors, declared });
+    const refs = KINDS[change.kind].refs(before as never, {
+      ancestors: change.ancestors,
+      declared: wasDeclared,
+    });
     const stillRefers = new Set(
       change.after && change.action !== 'delete'
         ? KINDS[change.kind]

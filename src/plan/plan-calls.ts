@@ -15,6 +15,11 @@ export interface PlanCallsOptions {
   ownershipTag: string;
   /** Declared specs by address (kinds resolve some refs through their parent's spec). */
   declared(address: Address): unknown | undefined;
+  /**
+   * Live specs by address: what a live object referred to is resolved through live state (a
+   * deleted table group's compute lies in its source's live environment, declared or not).
+   */
+  live?(address: Address): unknown | undefined;
 }
 
 interface Draft extends CallDraft {
@@ -36,7 +41,7 @@ export function planCalls(options: PlanCallsOptions): Call[] {
   };
   const drafts: Draft[] = [];
   for (const change of options.changes) drafts.push(...draftsFor(change, options, idExpr));
-  return orderCalls(drafts, options.changes, options.declared);
+  return orderCalls(drafts, options.changes, options.declared, options.live);
 }
 
 function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Address) => IdExpr): Draft[] {
