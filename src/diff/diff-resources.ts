@@ -21,7 +21,7 @@ import type { ScopePattern } from '../manifest/project-config.js';
 import { checkCascade } from './cascade.js';
 import type { Change } from './change.js';
 import { checkSafety } from './check-safety.js';
-import { checkClones, cloneReason } from './clones.js';
+import { checkClones, cloneSourceOf, describeClones } from './clones.js';
 import { compareOptionsOf } from './compare-options.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
 import { externalChange, missingExternals } from './externals.js';
@@ -86,9 +86,7 @@ export function diffResources(options: DiffOptions): DiffResult {
     const obj = live.objects.get(m.address);
     const refused = obj && refuseTakeOver(m, owner(obj), options.ownershipTag);
     if (refused) diagnostics.push(refused);
-    const change = diffDeclared(m, obj, byAddress, options);
-    if (change.action === 'create') change.reason = cloneReason(m, live) ?? change.reason;
-    byAddress.set(m.address, change);
+    byAddress.set(m.address, diffDeclared(m, obj, byAddress, options));
   }
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
   // a parent with prune: true); everything else is listed as unmanaged, with why.
@@ -157,11 +155,13 @@ export function diffResources(options: DiffOptions): DiffResult {
         declaredSpec,
       )
     : all;
+  const planned = options.selected ? new Map(changes.map((c) => [c.address, c])) : byAddress;
+  describeClones(planned, live);
   diagnostics.push(
     ...failedReads(manifests, live),
     ...checkAgainstLive(manifests, live),
     ...lastChangeWarnings(changes, declared, live, me, userName),
-    ...checkClones(changes, declared, live),
+    ...checkClones(planned, declared, live),
     ...checkSafety({
       changes,
       manifests,
@@ -385,7 +385,7 @@ function withDependencies(
   const chosen = new Set(selected.map((c) => c.address));
   const queue = [...selected];
   for (let c = queue.shift(); c; c = queue.shift()) {
-    for (const address of needsOf(c, declaredSpec)) {
+    for (const address of [...needsOf(c, declaredSpec), ...cloneNeeds(c, byAddress)]) {
       const needed = byAddress.get(address);
       if (!needed || chosen.has(address) || (needed.action !== 'create' && needed.action !== 'replace'))
         continue;
@@ -394,4 +394,11 @@ function withDependencies(
     }
   }
   return sortChanges([...byAddress.values()].filter((c) => chosen.has(c.address)));
+}
+
+/** A clone copies what its source's children are once created: their creates come along. */
+function cloneNeeds(change: Change, byAddress: ReadonlyMap<string, Change>): Address[] {
+  const source = cloneSourceOf(change);
+  if (!source) return [];
+  return [...byAddress.values()].filter((c) => parentOf(c) === source).map((c) => c.address);
 }
