@@ -9,6 +9,7 @@ import {
   KIND_NAMES,
   KINDS,
   type KindName,
+  markersUnder,
   needsOf,
   parentOf,
   policyOf,
@@ -28,6 +29,7 @@ import { externalChange, missingExternals } from './externals.js';
 import { failedReads } from './failed-reads.js';
 import { lastChangeWarnings, type RunUser, userNames } from './last-change.js';
 import { type Owner, ownerResolver } from './ownership.js';
+import { markParent, wantedMarkers } from './parent-markers.js';
 import { decideUndeclared, type UnmanagedObject, withheldDeletes } from './undeclared.js';
 
 export interface DiffOptions {
@@ -81,12 +83,15 @@ export function diffResources(options: DiffOptions): DiffResult {
   const userName = userNames(live);
   const externals = options.externals ?? [];
   const external = externals.length ? externalMatcher(externals) : undefined;
+  const markers = wantedMarkers(manifests);
 
   for (const m of sortByDepth(manifests, (x) => x.kind)) {
     const obj = live.objects.get(m.address);
     const refused = obj && refuseTakeOver(m, owner(obj), options.ownershipTag);
     if (refused) diagnostics.push(refused);
-    byAddress.set(m.address, diffDeclared(m, obj, byAddress, options));
+    const change = diffDeclared(m, obj, byAddress, options);
+    if (markersUnder(m.kind).length > 0) markParent(change, markers.get(m.address), obj?.markers);
+    byAddress.set(m.address, change);
   }
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
   // a parent with prune: true); everything else is listed as unmanaged, with why.

@@ -60,6 +60,9 @@ export function orderCalls(
       const target = firstDelete.get(parent);
       const ownLastDelete = lastDelete.get(change.address);
       if (target !== undefined && ownLastDelete !== undefined) edges[target]?.add(ownLastDelete);
+      // The parent's marker of this kind goes after the delete: a failed one is found again.
+      const write = KINDS[change.kind].parentMarker ? firstWrite.get(parent) : undefined;
+      if (write !== undefined && ownLastDelete !== undefined) edges[write]?.add(ownLastDelete);
     }
     if (!before) continue;
     const refs = KINDS[change.kind].refs(before as never, {
