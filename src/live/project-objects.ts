@@ -32,19 +32,20 @@ export function projectOne(raw: RawObject, names: NameLookup, ownershipTag: stri
     if (pointer) {
       const tags = getPointer(spec, pointer);
       if (Array.isArray(tags)) {
-        const others: string[] = [];
-        const marked: string[] = [];
+        // One pass, and arrays only for what is there (most objects carry only our tag).
+        let others: string[] | undefined;
+        let marked: string[] | undefined;
         const kept: unknown[] = [];
         for (const tag of tags) {
           const text = String(tag);
           if (text === ownershipTag) owned = true;
           if (isOwnershipTag(text)) {
-            if (text !== ownershipTag) others.push(text);
-          } else if (PARENT_MARKERS.has(text)) marked.push(text);
+            if (text !== ownershipTag) others = others ? [...others, text] : [text];
+          } else if (PARENT_MARKERS.has(text)) marked = marked ? [...marked, text] : [text];
           else kept.push(tag);
         }
-        if (others.length > 0) ownerTags = others.length > 1 ? [...new Set(others)].sort() : others;
-        if (marked.length > 0) markers = [...new Set(marked)].sort();
+        if (others) ownerTags = others.length > 1 ? [...new Set(others)].sort() : others;
+        if (marked) markers = [...new Set(marked)].sort();
         spec = setPointer(spec, pointer, kept);
       }
     }
