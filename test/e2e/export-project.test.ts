@@ -34,10 +34,7 @@ const teamB = {
     'external: [Environment/prod, EnvironmentStorage/prod/lake, Domain/sales, Source/sales_db]\n',
   ),
   'team-b/sources.yaml': f.docs(
-    f
-      .salesDb()
-      .replace('name: "sales_db"', 'name: "b_db"')
-      .replace('/iw/sources/sales_db', '/iw/sources/b_db'),
+    f.salesDb({ name: 'b_db' }),
     f.table({ name: 'b_orders', source: 'b_db' }),
     f.table({ name: 'b_side', source: 'sales_db' }),
   ),

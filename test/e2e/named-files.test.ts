@@ -7,26 +7,7 @@ import * as f from './kinds/fixtures.js';
 import { seedPlatform } from './kinds/seed.js';
 
 /** The source, on an environment this project refers to as external (made by hand). */
-const SOURCE = (o: { subType?: string; description?: string; metadata?: string } = {}) => `apiVersion: dpac/v1
-kind: Source
-metadata:
-  name: small_src${o.metadata ?? ''}
-spec:
-  type: rdbms
-  sub_type: ${o.subType ?? 'sqlserver'}
-  description: ${o.description ?? 'A small source.'}
-  data_lake_path: /iw/sources/small_src
-  data_lake_schema: small
-  environment: prod
-  storage: lake
-  connection:
-    connection_mode: jdbc
-    connection_url: jdbc:sqlserver://small.internal:1433;databaseName=small
-    username: dpac_reader
-    password: \${env.SALES_DB_PASSWORD}
-    database: SQLSERVER
-    driver_name: com.microsoft.sqlserver.jdbc.SQLServerDriver
-`;
+const SOURCE = (o: f.SalesDbOptions = {}) => f.salesDb({ name: 'small_src', domains: [], ...o });
 const TABLES = ['a', 'b', 'c'];
 const tablesFile = (names: readonly string[]) =>
   f.docs(...names.map((name) => f.table({ name, source: 'small_src' })));
@@ -78,7 +59,7 @@ describe('files named on the command line', () => {
   });
 
   it('updates what the named file declares, and never deletes with --select or metadata.prune: true', async () => {
-    await e2e.write('src.yaml', SOURCE({ description: 'Changed.', metadata: '\n  prune: true' }));
+    await e2e.write('src.yaml', SOURCE({ description: 'Changed.', metadata: { prune: true } }));
     await e2e.write('tables.yaml', tablesFile(['a']));
     for (const args of [['src.yaml'], ['src.yaml', '--select', 'Table']]) {
       const plan = await e2e.dpac(['plan', ...args, '--json', '--no-color']);
