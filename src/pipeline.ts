@@ -49,6 +49,8 @@ export interface ComputePlanInput {
   policies?: readonly PolicyDeclaration[];
   /** Results of the manifest rules (validate's), shown with the plan's own. */
   manifestPolicyResults?: readonly PolicyResult[];
+  /** The manifests are only part of the project (files named): nothing undeclared is deleted. */
+  partial?: boolean;
 }
 
 export interface ComputedPlan {
@@ -95,13 +97,21 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     allowMassDelete: input.allowMassDelete,
     resendSecrets: input.resendSecrets,
     me: runUser(input.client.identity?.(), live),
+    partial: input.partial,
   });
   const declared = diff.declaredSpec;
   const kept = withoutExcluded(diff.changes, excluded, declared);
   const changes = kept.changes;
   markRenames(changes, live);
 
-  const { calls, literals } = lowerCalls(planCalls({ changes, ownershipTag: input.ownershipTag, declared }));
+  const { calls, literals } = lowerCalls(
+    planCalls({
+      changes,
+      ownershipTag: input.ownershipTag,
+      declared,
+      live: (address) => live.objects.get(address)?.spec,
+    }),
+  );
   const plan = assemblePlan({
     url: input.url,
     manifests,

@@ -74,7 +74,8 @@ export function checkCascade(input: CascadeInput): Diagnostic[] {
   return out;
 }
 
-function listed(children: readonly string[]): string {
+/** Up to ten addresses, then how many more. */
+export function listed(children: readonly string[]): string {
   return (
     children.slice(0, SHOWN).join(', ') +
     (children.length > SHOWN ? `, … and ${children.length - SHOWN} more` : '')

@@ -32,6 +32,10 @@ export interface Change {
   owned?: boolean;
   /** The other `managed-by:` tags live carries (a take-over or a migration removes them). */
   ownerTags?: string[];
+  /** Parent markers (ResourceKind.parentMarker) it should carry: it holds declared children of their kinds. */
+  markers?: string[];
+  /** Parent markers live carries. */
+  liveMarkers?: string[];
   /** metadata.ignore pointers of the manifest. */
   ignore?: string[];
   /** An external object: resolved for its id, never written. */

@@ -9,6 +9,7 @@ import {
   KIND_NAMES,
   KINDS,
   type KindName,
+  markersUnder,
   needsOf,
   parentOf,
   policyOf,
@@ -21,14 +22,15 @@ import type { ScopePattern } from '../manifest/project-config.js';
 import { checkCascade } from './cascade.js';
 import type { Change } from './change.js';
 import { checkSafety } from './check-safety.js';
-import { checkClones, cloneReason } from './clones.js';
+import { checkClones, cloneSourceOf, describeClones } from './clones.js';
 import { compareOptionsOf } from './compare-options.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
 import { externalChange, missingExternals } from './externals.js';
 import { failedReads } from './failed-reads.js';
 import { lastChangeWarnings, type RunUser, userNames } from './last-change.js';
 import { type Owner, ownerResolver } from './ownership.js';
-import { decideUndeclared, type UnmanagedObject } from './undeclared.js';
+import { markParent, wantedMarkers } from './parent-markers.js';
+import { decideUndeclared, type UnmanagedObject, withheldDeletes } from './undeclared.js';
 
 export interface DiffOptions {
   manifests: readonly Manifest[];
@@ -51,6 +53,11 @@ export interface DiffOptions {
   resendSecrets?: boolean;
   /** The user this run signs in as: the marker of kinds without tags is who changed them last. */
   me?: RunUser;
+  /**
+   * The manifests are only part of the project (files named on the command line): an object they
+   * do not declare is not one to delete, so nothing undeclared is deleted (it is listed with why).
+   */
+  partial?: boolean;
 }
 
 export interface DiffResult {
@@ -76,38 +83,48 @@ export function diffResources(options: DiffOptions): DiffResult {
   const userName = userNames(live);
   const externals = options.externals ?? [];
   const external = externals.length ? externalMatcher(externals) : undefined;
+  const markers = wantedMarkers(manifests);
 
   for (const m of sortByDepth(manifests, (x) => x.kind)) {
     const obj = live.objects.get(m.address);
     const refused = obj && refuseTakeOver(m, owner(obj), options.ownershipTag);
     if (refused) diagnostics.push(refused);
     const change = diffDeclared(m, obj, byAddress, options);
-    if (change.action === 'create') change.reason = cloneReason(m, live) ?? change.reason;
+    if (markersUnder(m.kind).length > 0) markParent(change, markers.get(m.address), obj?.markers);
     byAddress.set(m.address, change);
   }
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
   // a parent with prune: true); everything else is listed as unmanaged, with why.
   const cascaded = new Map<string, Address>();
+  const withheld = withheldDeletes(manifests.length, options.partial ?? false);
   for (const obj of sortByDepth([...live.objects.values()], (x) => x.kind)) {
     if (declared.has(obj.address)) continue;
     const decision = decideUndeclared(obj, {
       ownershipTag: options.ownershipTag,
       owner,
-      prune: manifests.length === 0 ? [] : (options.prune ?? []),
+      prune: options.prune ?? [],
       declared,
       done: byAddress,
       external,
       me,
       userName,
     });
-    // An empty manifest set never deletes anything (a wrong folder must not empty the platform).
-    if ('delete' in decision && manifests.length > 0) {
-      byAddress.set(obj.address, deleteChange(obj, decision.delete));
-      if (decision.cascadeFrom) cascaded.set(obj.address, decision.cascadeFrom);
-    } else if ('keep' in decision) {
+    if ('keep' in decision) {
       unmanaged.push(decision.keep);
       if (decision.external) byAddress.set(obj.address, externalChange(obj));
-    } else unmanaged.push({ address: obj.address, kind: obj.kind, reason: 'no manifest is loaded' });
+    } else if (withheld && !decision.cascadeFrom) {
+      // Deletes need the whole project: it alone says what is no longer declared.
+      unmanaged.push({
+        address: obj.address,
+        kind: obj.kind,
+        reason: `${decision.delete}, but ${withheld.why}`,
+      });
+      withheld.kept.push(obj.address);
+    } else {
+      // A cascade happens only under a declared parent being replaced: its delete is inevitable.
+      byAddress.set(obj.address, deleteChange(obj, decision.delete));
+      if (decision.cascadeFrom) cascaded.set(obj.address, decision.cascadeFrom);
+    }
   }
   const declaredSpec = (address: Address): unknown =>
     declared.get(address)?.spec ??
@@ -123,6 +140,7 @@ export function diffResources(options: DiffOptions): DiffResult {
       cascade: options.cascade ?? false,
     }),
   );
+  if (withheld) diagnostics.push(...withheld.report(cascaded));
   if (external)
     diagnostics.push(
       ...missingExternals({
@@ -142,11 +160,13 @@ export function diffResources(options: DiffOptions): DiffResult {
         declaredSpec,
       )
     : all;
+  const planned = options.selected ? new Map(changes.map((c) => [c.address, c])) : byAddress;
+  describeClones(planned, live);
   diagnostics.push(
     ...failedReads(manifests, live),
     ...checkAgainstLive(manifests, live),
     ...lastChangeWarnings(changes, declared, live, me, userName),
-    ...checkClones(changes, declared, live),
+    ...checkClones(planned, declared, live),
     ...checkSafety({
       changes,
       manifests,
@@ -370,7 +390,7 @@ function withDependencies(
   const chosen = new Set(selected.map((c) => c.address));
   const queue = [...selected];
   for (let c = queue.shift(); c; c = queue.shift()) {
-    for (const address of needsOf(c, declaredSpec)) {
+    for (const address of [...needsOf(c, declaredSpec), ...cloneNeeds(c, byAddress)]) {
       const needed = byAddress.get(address);
       if (!needed || chosen.has(address) || (needed.action !== 'create' && needed.action !== 'replace'))
         continue;
@@ -379,4 +399,11 @@ function withDependencies(
     }
   }
   return sortChanges([...byAddress.values()].filter((c) => chosen.has(c.address)));
+}
+
+/** A clone copies what its source's children are once created: their creates come along. */
+function cloneNeeds(change: Change, byAddress: ReadonlyMap<string, Change>): Address[] {
+  const source = cloneSourceOf(change);
+  if (!source) return [];
+  return [...byAddress.values()].filter((c) => parentOf(c) === source).map((c) => c.address);
 }

@@ -2,6 +2,7 @@
 // inside a prune scope, or under a pruning parent, where a kind without tags must also have been
 // changed last by this run's user), otherwise kept and listed with why. Pure.
 import type { Address } from '../core/address.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import { KINDS, type KindName, parentOf } from '../kinds/index.js';
 import type { LiveObject } from '../live/live-object.js';
@@ -10,6 +11,7 @@ import { isGlob } from '../manifest/glob.js';
 import type { Manifest } from '../manifest/manifest.js';
 import { matchesPattern } from '../manifest/name-pattern.js';
 import type { ScopePattern } from '../manifest/project-config.js';
+import { listed } from './cascade.js';
 import type { Change } from './change.js';
 import { pruneRefusal, type RunUser } from './last-change.js';
 import type { Owner } from './ownership.js';
@@ -100,4 +102,66 @@ function recovery(obj: LiveObject): string {
   return KINDS[obj.kind].ownership.proof === 'tag'
     ? ' (if dpac created it and was stopped before tagging it, declare it again and apply to adopt it, or delete it by hand)'
     : '';
+}
+
+/**
+ * When no undeclared object may be deleted: with no manifest at all (a wrong folder must not empty
+ * the platform), or with only part of the project (files named on the command line: what they do
+ * not declare may be declared by the rest). `why` ends the reason of each object kept; `kept`
+ * collects them; `report` warns about them, and refuses a replace of a declared parent that would
+ * take along children the files named do not declare.
+ */
+export interface WithheldDeletes {
+  why: string;
+  kept: Address[];
+  report(cascaded: ReadonlyMap<string, Address>): Diagnostic[];
+}
+
+export function withheldDeletes(manifests: number, partial: boolean): WithheldDeletes | undefined {
+  if (manifests === 0)
+    return {
+      why: 'no manifest is loaded, and an empty manifest set never deletes anything',
+      kept: [],
+      report: () => [],
+    };
+  if (!partial) return undefined;
+  const kept: Address[] = [];
+  return {
+    why: `only part of the project was read (${PART}), and such a plan deletes nothing: plan the whole project to delete it`,
+    kept,
+    report: (cascaded) => [...keptWarning(kept), ...partialCascades(cascaded)],
+  };
+}
+
+const PART = 'the files named on the command line';
+
+function keptWarning(kept: readonly Address[]): Diagnostic[] {
+  if (kept.length === 0) return [];
+  return [
+    {
+      severity: 'warning',
+      summary: `Only part of the project was read (${PART}), so this plan deletes nothing they do not declare: ${kept.length} object${kept.length === 1 ? '' : 's'} it would otherwise delete ${kept.length === 1 ? 'is' : 'are'} kept: ${listed(kept)}.`,
+      detail:
+        "Plan the whole project (no path, or the project's folder) to delete them; --select narrows such a plan to some of its changes.",
+    },
+  ];
+}
+
+/** A declared parent replaced under part of the project deletes children the rest may declare: refused. */
+function partialCascades(cascaded: ReadonlyMap<string, Address>): Diagnostic[] {
+  const byParent = new Map<Address, string[]>();
+  for (const [child, parent] of cascaded) {
+    let root = parent;
+    for (let up = cascaded.get(root); up; up = cascaded.get(root)) root = up;
+    const children = byParent.get(root);
+    if (children) children.push(child);
+    else byParent.set(root, [child]);
+  }
+  return [...byParent].map(([parent, children]) => ({
+    severity: 'error',
+    address: parent,
+    summary: `The plan would replace ${parent} and with it ${children.length} child object${children.length === 1 ? '' : 's'} that ${PART} do not declare: ${listed(children)}.`,
+    detail:
+      'Only part of the project was read, so dpac cannot tell whether the rest declares them (and would re-create them): plan the whole project, or name the files that declare them too.',
+  }));
 }

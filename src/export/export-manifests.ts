@@ -2,6 +2,7 @@
 // why (never silently dropped); references that leave the export are reported; objects whose
 // parent or a referenced object cannot be written are held back so the written set validates.
 import { parseAddress } from '../core/address.js';
+import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import type { FieldChange } from '../diff/compare-specs.js';
 import { isKindName, KIND_NAMES, KINDS, type KindName, parentOf } from '../kinds/index.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
@@ -9,8 +10,10 @@ import { SCHEMA_FILE } from '../manifest/json-schema.js';
 import { scopeOf } from '../plan/select.js';
 import { externalDocument, withDependencies } from './dependencies.js';
 import { exportObject } from './export-object.js';
+import { decideProject, type ProjectDecision } from './export-project.js';
 import { commonPart, withoutCommon } from './factor-defaults.js';
 import { FileNames, filePathFor } from './file-layout.js';
+import { type ExportTarget, PROJECT_FILE, projectFileText } from './project-file.js';
 import { type ExportDocument, renderDocuments } from './render-documents.js';
 import type { SecretVariable } from './secret-placeholders.js';
 
@@ -26,6 +29,12 @@ export interface ExportOptions {
   withDependencies?: boolean;
   /** Move the values all children of a parent share into its defaults (a Source's table_defaults). */
   factorDefaults?: boolean;
+  /** The ownership tag `live` was read with (what `owned` says on its objects). */
+  readTag?: string;
+  /** The project to export as, by name; default: the one the exported objects' tags name. */
+  project?: string;
+  /** The platform exported from, as the project's default target. */
+  target?: ExportTarget;
 }
 
 interface ExportFile {
@@ -54,6 +63,12 @@ export interface ExportResult {
   unstable: { address: string; fields: FieldChange[] }[];
   /** Written documents per kind. */
   counts: Partial<Record<KindName, number>>;
+  /** The project the files form (dpac.yaml's `project:` or `ownership_tag:`), and why. */
+  project: Omit<ProjectDecision, 'foreign'> & { target?: ExportTarget };
+  /** dpac.yaml for the output folder: the project, the platform as its default target. */
+  projectFile: { path: string; yaml: string };
+  /** Selected objects another project owns: not written (external declarations where referred to). */
+  elsewhere: ExportNote[];
 }
 
 /** A document placed in a file: what layOut needs. */
@@ -71,8 +86,21 @@ interface Written extends Placed {
 
 export function exportManifests(live: LiveState, options: ExportOptions = {}): ExportResult {
   const scope = scopeOf(options.select, options.exclude);
-  const chosen = [...live.objects.values()].filter(scope.inScope);
-  const withNeeds = options.withDependencies ? withDependencies(chosen, live, scope.excluded) : chosen;
+  const inScope = [...live.objects.values()].filter(scope.inScope);
+  const { foreign, ...project } = decideProject(inScope, live, options.readTag ?? UNNAMED_PROJECT_TAG, {
+    ...(options.project === undefined ? {} : { asked: options.project }),
+    partial: Boolean(options.select?.length || options.exclude?.length),
+  });
+  // Another project's objects are theirs to declare: left out, like --exclude.
+  const elsewhere: ExportNote[] = [];
+  const chosen = inScope.filter((o) => {
+    const why = foreign(o);
+    if (why !== undefined) elsewhere.push({ address: o.address, why });
+    return why === undefined;
+  });
+  const withNeeds = options.withDependencies
+    ? withDependencies(chosen, live, (o) => scope.excluded(o) || foreign(o) !== undefined)
+    : chosen;
   const selected = withNeeds.sort(
     (a, b) => a.ancestors.length - b.ancestors.length || compare(a.address, b.address),
   );
@@ -133,6 +161,9 @@ export function exportManifests(live: LiveState, options: ExportOptions = {}): E
     externals: externals.map((e) => e.obj.address),
     unstable,
     counts: countKinds(written),
+    project: { ...project, ...(options.target ? { target: options.target } : {}) },
+    projectFile: { path: PROJECT_FILE, yaml: projectFileText(project, options.target) },
+    elsewhere,
   };
 }
 

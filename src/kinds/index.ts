@@ -66,5 +66,22 @@ export function needsOf(
   return parent ? [parent, ...refs] : refs;
 }
 
+/** The parent markers (ResourceKind.parentMarker) of the kinds below `parent`, with their kinds. */
+export function markersUnder(parent: KindName): readonly { kind: KindName; marker: string }[] {
+  return MARKERS_UNDER.get(parent) ?? [];
+}
+
+const MARKERS_UNDER = new Map<KindName, { kind: KindName; marker: string }[]>();
+for (const kind of KIND_NAMES) {
+  const { parent, parentMarker: marker } = KINDS[kind];
+  if (!parent || !marker) continue;
+  MARKERS_UNDER.set(parent, [...(MARKERS_UNDER.get(parent) ?? []), { kind, marker }]);
+}
+
+/** Every parent marker: tags dpac keeps for itself, never a user's. */
+export const PARENT_MARKERS: ReadonlySet<string> = new Set(
+  KIND_NAMES.flatMap((k) => (KINDS[k].parentMarker ? [KINDS[k].parentMarker as string] : [])),
+);
+
 export { policyOf } from './kind.js';
 export { type AnyKind, KIND_NAMES, type KindName };

@@ -158,6 +158,13 @@ export interface ResourceKind<S = unknown> {
   /** What proves that dpac owns a live object of this kind (see Ownership). */
   ownership: Ownership;
   /**
+   * For a kind read one list per parent (a table's validation specs): the tag dpac keeps on each
+   * owned parent it manages objects of this kind under, so a plan that no longer declares any
+   * still finds them there, without a list per parent when the project declares none (kubectl's
+   * applyset records the kinds it manages the same way). Never a user tag: projections drop it.
+   */
+  parentMarker?: string;
+  /**
    * A document-level key of this kind's manifests (beside `spec`) whose mapping is merged under
    * the spec of each of its children of `kind` (a Source's `table_defaults`). Manifest-only: it is
    * never sent, diffed or read back.

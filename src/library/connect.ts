@@ -9,6 +9,7 @@ import {
   defaultProject,
   findTarget,
   type ProjectConfig,
+  targetCredentialPrefix,
 } from '../manifest/project-config.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -100,11 +101,6 @@ function chooseUrl(
 }
 
 const CREDENTIALS = ['REFRESH_TOKEN', 'USERNAME', 'PASSWORD'] as const;
-
-/** `prod-eu` → `DPAC_PROD_EU_`: the prefix of a target's own credential variables. */
-function targetCredentialPrefix(target: string): string {
-  return `DPAC_${target.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_`;
-}
 
 /**
  * The environment the client takes its credentials from (DPAC_REFRESH_TOKEN, or DPAC_USERNAME and

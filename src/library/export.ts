@@ -1,7 +1,10 @@
-// exportPlatform(): what exists live, as the manifest files `dpac export` writes (read-only).
+// exportPlatform(): what exists live, as the manifest files `dpac export` writes (read-only), with
+// the dpac.yaml that makes them a project (the owner their tags name, the platform as its target).
 // A selector that matches nothing is refused with the names it may have meant.
 import { selectorParts } from '../core/address.js';
+import { PROJECT_NAME } from '../core/ownership-tag.js';
 import { type ExportResult, exportManifests } from '../export/export-manifests.js';
+import { withoutCredentials } from '../export/project-file.js';
 import { readForExport, readNames } from '../export/read-for-export.js';
 import { isKindName } from '../kinds/index.js';
 import { unmatchedSelectors } from '../plan/select.js';
@@ -17,7 +20,15 @@ export interface ExportOptions {
   withDependencies?: boolean;
   /** Move the values all tables of a source share into its table_defaults. */
   factorDefaults?: boolean;
+  /**
+   * The project to export as (`project:` of the dpac.yaml it writes): its objects are written,
+   * other projects' left out. Default: the project whose tag most exported sources and tables carry.
+   */
+  project?: string;
 }
+
+/** The target the dpac.yaml of an export names, when the connection came from none. */
+const EXPORT_TARGET = 'exported';
 
 /** The files, the secret variables to set and what could not be exported; a Refusal for a selector matching nothing. */
 export async function exportPlatform(
@@ -26,6 +37,14 @@ export async function exportPlatform(
 ): Promise<ExportResult> {
   const select = options.select ?? [];
   const exclude = options.exclude ?? [];
+  if (options.project !== undefined && !PROJECT_NAME.test(options.project))
+    throw new Refusal('The project name is not valid; nothing was exported.', [
+      {
+        severity: 'error',
+        summary: `--project ${options.project}: a project name holds only letters, digits, _ and -`,
+        detail: 'It becomes the ownership tag managed-by:dpac/<project>.',
+      },
+    ]);
   const read = { client: connection.client, ownershipTag: connection.ownershipTag };
   const live = await readForExport({ ...read, select });
   const unmatched = [
@@ -47,5 +66,8 @@ export async function exportPlatform(
     exclude,
     withDependencies: options.withDependencies === true,
     factorDefaults: options.factorDefaults === true,
+    readTag: connection.ownershipTag,
+    ...(options.project === undefined ? {} : { project: options.project }),
+    target: { name: connection.target ?? EXPORT_TARGET, url: withoutCredentials(connection.url) },
   });
 }

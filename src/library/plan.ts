@@ -1,6 +1,7 @@
 // plan(): manifests loaded and validated, against live state read through a connection — the
 // plan a review shows and apply executes, with every guard that can refuse one (manifest errors,
-// externals, ownership, protect, the mass-delete guard). Secret values never enter it; with
+// externals, ownership, protect, the mass-delete guard; a project loaded from files naming only
+// part of it deletes nothing they do not declare). Secret values never enter it; with
 // DPAC_PLAN_KEY set it is signed, so an edited copy of the saved file is refused.
 import { hasErrors } from '../core/diagnostic.js';
 import type { LoadManifestsResult } from '../manifest/load-manifests.js';
@@ -58,6 +59,8 @@ export async function plan(
     allowImpact: project.project.allow_impact,
     policies: project.project.policies,
     manifestPolicyResults: project.policyResults,
+    // Files named on the command line are part of the project: what they omit is not deleted.
+    partial: !project.wholeProject,
   });
   if (hasErrors(computed.diagnostics))
     throw new Refusal('The plan was refused; nothing was written.', computed.diagnostics);

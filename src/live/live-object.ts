@@ -15,6 +15,8 @@ export interface LiveObject {
   owned: boolean;
   /** The other `managed-by:` tags it carries, sorted: other projects', or the unnamed projects' one. */
   ownerTags?: string[];
+  /** The parent markers it carries (ResourceKind.parentMarker), sorted; taken out of its tags. */
+  markers?: string[];
   /** The JSON it was projected from (fingerprints hash this). */
   raw: LiveRecord;
   /** Its live name when a manifest renames it (`metadata.renamed_from`); `name` is the new one. */

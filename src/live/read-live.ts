@@ -29,7 +29,9 @@ export interface RawObject {
 }
 
 export async function readLive(options: ReadLiveOptions): Promise<LiveState> {
-  const eager = new EagerProjections(options.scope.kinds, options.ownershipTag);
+  const { scope } = options;
+  const read = new Set(KIND_NAMES.filter((k) => scope.kinds.has(k) || markerOf(scope, k) !== undefined));
+  const eager = new EagerProjections(read, options.ownershipTag);
   const raws = await fetchRaw(options, eager);
   return projectObjects(raws, options.ownershipTag, eager.known);
 }
@@ -45,8 +47,16 @@ async function fetchRaw(
   eager: EagerProjections,
 ): Promise<RawObject[]> {
   const depth = (k: KindName) => ancestorKinds(k).length;
-  const order = KIND_NAMES.filter((k) => scope.kinds.has(k)).sort((a, b) => depth(a) - depth(b));
-  const childKinds = new Map(order.map((k) => [k, order.filter((c) => KINDS[c].parent === k)]));
+  const marker = (k: KindName) => markerOf(scope, k);
+  const order = KIND_NAMES.filter((k) => scope.kinds.has(k) || marker(k) !== undefined).sort(
+    (a, b) => depth(a) - depth(b),
+  );
+  const childKinds = new Map(
+    order.map((k) => [k, order.filter((c) => KINDS[c].parent === k && marker(c) === undefined)]),
+  );
+  const markedKinds = new Map(
+    order.map((k) => [k, order.filter((c) => KINDS[c].parent === k && marker(c) !== undefined)]),
+  );
   const children = new Map<RawObject, Map<KindName, Promise<RawObject[]>>>();
   const read = (kind: KindName, where: Where): Promise<RawObject[]> => {
     eager.started(kind);
@@ -61,7 +71,11 @@ async function fetchRaw(
   };
   const expand = (raws: RawObject[]): void => {
     for (const parent of raws) {
-      const kinds = childKinds.get(parent.kind) ?? [];
+      let kinds = childKinds.get(parent.kind) ?? [];
+      // Marked kinds only under an owned parent carrying their marker: one tag lookup, no list.
+      const marked = markedKinds.get(parent.kind) ?? [];
+      if (marked.some((k) => carriesTag(parent, marker(k) as string)) && carriesTag(parent, ownershipTag))
+        kinds = [...kinds, ...marked.filter((k) => carriesTag(parent, marker(k) as string))];
       if (kinds.length === 0) continue;
       if (
         !scope.expand(
@@ -99,6 +113,15 @@ async function fetchRaw(
     all.push(...raws);
   }
   return all;
+}
+
+/**
+ * The marker of a kind not in play whose parent kind is (ResourceKind.parentMarker): such a kind
+ * is still read, under the parents that carry the marker.
+ */
+function markerOf(scope: ReadScope, kind: KindName): string | undefined {
+  const { parent, parentMarker } = KINDS[kind];
+  return !scope.kinds.has(kind) && parent && scope.kinds.has(parent) ? parentMarker : undefined;
 }
 
 /** A listed item, reduced to what the manifests need, under the name they use. */

@@ -22,6 +22,7 @@ import { type FileRef, readSources } from './read-files.js';
 import { checkRules } from './rules/index.js';
 import { validateDocument } from './validate-document.js';
 import { resolveVariables } from './variables.js';
+import { namesWholeProject } from './whole-project.js';
 
 export interface LoadManifestsOptions {
   /** Files, folders and globs, relative to cwd. Default: dpac.yaml's `include`, else ['.']. */
@@ -54,6 +55,11 @@ export interface LoadManifestsResult {
   secrets: Map<string, string>;
   /** Manifests that broke a dpac.yaml policy (also among the diagnostics); a plan shows the warnings. */
   policyResults: PolicyResult[];
+  /**
+   * Whether the files read are the whole project (no path, the project's folder, or paths that
+   * cover all its files). A plan of part of a project deletes nothing it does not declare.
+   */
+  wholeProject: boolean;
 }
 
 export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
@@ -61,7 +67,8 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   const cwd = path.resolve(options.cwd);
   // The project root: the one folder named on the command line (`dpac plan ../platform`), else cwd.
   // Globs in dpac.yaml and every manifest path must stay inside it.
-  const root = (await singleFolder(cwd, options.paths ?? [])) ?? cwd;
+  const namedFolder = await singleFolder(cwd, options.paths ?? []);
+  const root = namedFolder ?? cwd;
   const projectRef = await findProjectFile(cwd, options.paths ?? []);
   const loadedProject = await loadProjectConfig(projectRef, registry);
   const project = loadedProject.project;
@@ -86,6 +93,14 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
         ...exclude,
       });
   diagnostics.push(...found.diagnostics);
+  const wholeProject = await namesWholeProject({
+    paths: options.paths ?? [],
+    files: found.files,
+    projectDir: projectRef ? projectDir : root,
+    namedFolder,
+    include: project.include,
+    exclude: project.exclude,
+  });
   const read = await readSources(found.files);
   diagnostics.push(...read.diagnostics);
 
@@ -164,6 +179,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     ...(projectRef ? { projectFile: projectRef.file } : {}),
     secrets: secretValues(secretVariables, options.env, plainEnv),
     policyResults: policyResults.results,
+    wholeProject,
   };
 }
 

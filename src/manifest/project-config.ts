@@ -3,7 +3,7 @@
 // compiled here, a bad one located at its line) and standing impact acknowledgements. Strict like manifests.
 import { z } from 'zod';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { projectTag, UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
+import { PROJECT_NAME, projectTag, UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import type { KindName } from '../kinds/index.js';
 import { compileRule } from '../policy/compile-policy.js';
 import { type PolicyDeclaration, policyEntrySchema } from '../policy/policy-schema.js';
@@ -245,7 +245,7 @@ export function projectSchema(kinds: readonly KindName[]) {
         .describe('Objects matching these patterns are never deleted or replaced, even without a manifest.'),
       project: z
         .string()
-        .regex(/^[a-zA-Z0-9_-]+$/, 'use only letters, digits, _ and -')
+        .regex(PROJECT_NAME, 'use only letters, digits, _ and -')
         .optional()
         .describe(
           `Name of the project, unique on the platform: its ownership tag is ${projectTag('<project>')}. Without it the tag is ${UNNAMED_PROJECT_TAG}, which every unnamed project shares, so dpac deletes nothing on the strength of that tag.`,
@@ -389,6 +389,11 @@ async function checkPolicies(
     checked.push({ ...entry, ...(source ? { source } : {}) });
   }
   return checked;
+}
+
+/** `prod-eu` → `DPAC_PROD_EU_`: the prefix of a target's own credential variables. */
+export function targetCredentialPrefix(target: string): string {
+  return `DPAC_${target.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_`;
 }
 
 /** The target `--target NAME` chose, or an error naming the defined ones. */

@@ -1,8 +1,9 @@
 // Dependency edges between drafted calls and a stable topological order. Pure.
-import type { Address } from '../core/address.js';
+import { type Address, ancestorAddresses } from '../core/address.js';
 import type { Call } from '../core/call.js';
 import type { Change } from '../diff/change.js';
-import { KINDS, parentOf } from '../kinds/index.js';
+import { cloneSourceOf } from '../diff/clones.js';
+import { ancestorKinds, KINDS, parentOf } from '../kinds/index.js';
 import { mergeBatches } from './merge-batches.js';
 import type { Draft } from './plan-calls.js';
 import { topoSort } from './topo-sort.js';
@@ -11,7 +12,11 @@ export function orderCalls(
   drafts: readonly Draft[],
   changes: readonly Change[],
   declared: (address: Address) => unknown | undefined,
+  live: (address: Address) => unknown | undefined = () => undefined,
 ): Call[] {
+  // What an object referred to live, it found through live state; what it will refer to, through
+  // the manifests.
+  const wasDeclared = (address: Address) => live(address) ?? declared(address);
   const edges = drafts.map(() => new Set<number>());
   const byAddress = new Map<string, number[]>();
   drafts.forEach((d, i) => {
@@ -55,9 +60,15 @@ export function orderCalls(
       const target = firstDelete.get(parent);
       const ownLastDelete = lastDelete.get(change.address);
       if (target !== undefined && ownLastDelete !== undefined) edges[target]?.add(ownLastDelete);
+      // The parent's marker of this kind goes after the delete: a failed one is found again.
+      const write = KINDS[change.kind].parentMarker ? firstWrite.get(parent) : undefined;
+      if (write !== undefined && ownLastDelete !== undefined) edges[write]?.add(ownLastDelete);
     }
     if (!before) continue;
-    const refs = KINDS[change.kind].refs(before as never, { ancestors: change.ancestors, declared });
+    const refs = KINDS[change.kind].refs(before as never, {
+      ancestors: change.ancestors,
+      declared: wasDeclared,
+    });
     const stillRefers = new Set(
       change.after && change.action !== 'delete'
         ? KINDS[change.kind]
@@ -76,8 +87,36 @@ export function orderCalls(
       }
     }
   }
+  waitForCloneSources(changes, creating, lastOf, edges);
   const merged = mergeBatches(drafts, edges);
   return toCalls(merged.drafts, merged.edges, topoSort(merged.edges));
+}
+
+/**
+ * A clone copies its source as it is when the clone is created: its creating call waits for the
+ * last call of every change to the source and to what lies below it (the storages and computes an
+ * environment's `clone_from` copies), so it brings all of them, as the plan says.
+ */
+function waitForCloneSources(
+  changes: readonly Change[],
+  creating: ReadonlyMap<string, number>,
+  lastOf: ReadonlyMap<string, number>,
+  edges: Set<number>[],
+): void {
+  const clones: { call: number; source: Address }[] = [];
+  for (const change of changes) {
+    const source = cloneSourceOf(change);
+    const call = source && creating.get(change.address);
+    if (source && call !== undefined) clones.push({ call, source });
+  }
+  if (clones.length === 0) return;
+  for (const change of changes) {
+    const last = lastOf.get(change.address);
+    if (last === undefined) continue;
+    const above = ancestorAddresses(ancestorKinds(change.kind), change.ancestors);
+    for (const { call, source } of clones)
+      if (change.address === source || above.includes(source)) edges[call]?.add(last);
+  }
 }
 
 function toCalls(all: readonly Draft[], edges: readonly Set<number>[], order: number[]): Call[] {

@@ -15,6 +15,11 @@ export interface PlanCallsOptions {
   ownershipTag: string;
   /** Declared specs by address (kinds resolve some refs through their parent's spec). */
   declared(address: Address): unknown | undefined;
+  /**
+   * Live specs by address: what a live object referred to is resolved through live state (a
+   * deleted table group's compute lies in its source's live environment, declared or not).
+   */
+  live?(address: Address): unknown | undefined;
 }
 
 interface Draft extends CallDraft {
@@ -36,7 +41,7 @@ export function planCalls(options: PlanCallsOptions): Call[] {
   };
   const drafts: Draft[] = [];
   for (const change of options.changes) drafts.push(...draftsFor(change, options, idExpr));
-  return orderCalls(drafts, options.changes, options.declared);
+  return orderCalls(drafts, options.changes, options.declared, options.live);
 }
 
 function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Address) => IdExpr): Draft[] {
@@ -59,7 +64,8 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Addres
       },
     };
   };
-  // Ownership tags are kept out of specs (they are never a user diff); writes put ours back. Tags a
+  // Ownership tags and parent markers are kept out of specs (never a user diff); writes put ours
+  // back. Tags a
   // manifest omits are not managed, so the stamped desired set starts from live's. Live's other
   // owner tags (a take-over, or the unnamed projects' tag being migrated) go back into `before`,
   // so the tag write removes them.
@@ -70,10 +76,11 @@ function draftsFor(change: Change, options: PlanCallsOptions, idExpr: (a: Addres
     for (const t of stamped) if (t !== undefined) out = withTag(out, tags, t);
     return out;
   };
-  const after = stamp(change.after, [options.ownershipTag]);
+  const after = stamp(change.after, [options.ownershipTag, ...(change.markers ?? [])]);
   const before = stamp(change.before, [
     change.owned ? options.ownershipTag : undefined,
     ...(change.ownerTags ?? []),
+    ...(change.liveMarkers ?? []),
   ]);
   const needs = [...parentAddresses(change), ...refsOf(after).map((r) => r.address)];
   const tag = (phase: Draft['phase'], calls: CallDraft[], needsCreated: Address[]): Draft[] =>

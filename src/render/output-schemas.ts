@@ -46,9 +46,38 @@ const validateSchema = z
   })
   .describe('`dpac validate -o json` (exit 0 when valid, 1 otherwise).');
 
+const exportProject = z
+  .looseObject({
+    file: z.string().describe('The project file, relative to `out` (dpac.yaml).'),
+    written: z
+      .boolean()
+      .describe(
+        'Whether it was written: false when `out` already held one (kept as it was) or nothing was exported.',
+      ),
+    name: z
+      .string()
+      .nullable()
+      .describe(
+        "Its `project:`: the name the exported objects' ownership tags give; null for a project without a name.",
+      ),
+    ownership_tag: z.string().describe("The ownership tag the project's plans use."),
+    reason: z.string().describe('Why this project: the tags found, or --project.'),
+    owners: z
+      .array(z.looseObject({ tag: z.string(), objects: count }))
+      .describe(
+        'Ownership tags the exported sources and tables carry, with how many carry each (most first).',
+      ),
+    target: z
+      .looseObject({ name: z.string(), url: z.string() })
+      .optional()
+      .describe('The default target it names: the platform exported from, its URL without credentials.'),
+  })
+  .describe('The dpac.yaml that makes the export a project of its own.');
+
 const exportSchema = z
   .looseObject({
     out: z.string().describe('The output folder as given.'),
+    project: exportProject,
     objects: count,
     counts: z.record(z.string(), count).describe('Objects written per kind.'),
     files: z.array(z.string()).describe('Paths written, relative to `out`.'),
@@ -57,6 +86,14 @@ const exportSchema = z
       .describe('Environment variables to set for the secret placeholders.'),
     problems: z.array(problem).describe('Selected objects not written, with why.'),
     outside: z.array(problem).describe('References to objects outside this export.'),
+    externals: z
+      .array(address)
+      .describe('Objects outside the export written as external declarations (metadata.external: true).'),
+    elsewhere: z
+      .array(problem)
+      .describe(
+        'Selected objects another project owns: not written (an external declaration where the export refers to one).',
+      ),
     unstable: z
       .array(z.object({ address, fields: z.array(pointer) }))
       .describe('Written objects a plan would still change (a dpac bug).'),

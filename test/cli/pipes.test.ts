@@ -98,6 +98,6 @@ describe('output through a pipe', () => {
     expect(listing(first.stdout)).toBe(listing(second.stdout));
     expect(second.stdout.length).toBeGreaterThan(64 * 1024);
     expect(listing(first.stdout)).toMatch(/^Exported \d+ objects/);
-    expect(listing(first.stdout)).toMatch(/it should list only adopt actions\.\n$/);
+    expect(listing(first.stdout)).toMatch(/it should list only adopt actions, or none\.\n$/);
   }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasErrors } from '../../src/core/diagnostic.js';
@@ -40,8 +40,9 @@ describe('export → validate → plan round trip on a realistic platform', () =
     await seedHandMade(await connectApi(e2e.emulator.url));
     exported = await e2e.dpac(['export', '--out', 'exported']);
     variables = variablesIn(exported.stdout);
-    // The project that made the examples adopts its platform: its own name, its own tag.
-    await e2e.write('exported/dpac.yaml', 'apiVersion: dpac/v1\nkind: Project\nproject: example-platform\n');
+    // The project that made the examples adopts its platform: the export names it from the tags.
+    const project = await readFile(path.join(e2e.dir, 'exported/dpac.yaml'), 'utf8');
+    expect(project).toContain('\nproject: example-platform\n');
   }, 60_000);
   afterAll(() => e2e.close());
 
@@ -94,7 +95,9 @@ describe('export → validate → plan round trip on a realistic platform', () =
     for (const secret of [...Object.values(EXAMPLE_SECRETS), ...Object.values(RICH_SECRETS), 'typed-by-hand'])
       expect(all).not.toContain(secret);
     expect(all).not.toContain('enc:v1:');
-    expect(all).not.toContain('managed-by:dpac');
+    // Ownership tags are never part of a manifest (dpac.yaml names the project they come from).
+    const manifestTexts = texts.filter((_, i) => manifests[i] !== 'dpac.yaml').join('\n');
+    expect(manifestTexts).not.toContain('managed-by:dpac');
   });
 
   it('exports a set that loads without a diagnostic, keeping a literal ${ escaped', async () => {
@@ -151,6 +154,7 @@ describe('export → validate → plan round trip on a realistic platform', () =
     expect(result.code).toBe(0);
     expect(await filesUnder(path.join(e2e.dir, 'only-legacy'))).toEqual([
       'dpac.schema.json',
+      'dpac.yaml',
       'environments/prod.yaml',
       'environments/prod/compute-templates.yaml',
       'environments/prod/environment-storages.yaml',
@@ -164,9 +168,25 @@ describe('export → validate → plan round trip on a realistic platform', () =
     );
     // The selection validates offline and plans against live without touching what it refers to.
     expect((await e2e.dpac(['validate', 'only-legacy'])).code).toBe(0);
-    await e2e.write(
-      'only-legacy/dpac.yaml',
-      'apiVersion: dpac/v1\nkind: Project\nproject: example-platform\n',
+    // A selection may be part of what its project owns: the dpac.yaml names it only when asked.
+    const written = await readFile(path.join(e2e.dir, 'only-legacy/dpac.yaml'), 'utf8');
+    expect(written).not.toMatch(/^project:/m);
+    expect(written).toContain('# project: example-platform   # names the project');
+    // Asked for by name (an existing dpac.yaml is kept, so this one goes first).
+    await rm(path.join(e2e.dir, 'only-legacy/dpac.yaml'));
+    const again = await e2e.dpac([
+      'export',
+      '--out',
+      'only-legacy',
+      '--force',
+      '--select',
+      'Source/legacy_db',
+      '--project',
+      'example-platform',
+    ]);
+    expect(again.code).toBe(0);
+    expect(await readFile(path.join(e2e.dir, 'only-legacy/dpac.yaml'), 'utf8')).toMatch(
+      /^project: example-platform$/m,
     );
     // The project owns other sources too: --select keeps their deletes out of this plan.
     const plan = await e2e.dpac(['plan', 'only-legacy', '--json', '--select', 'Source/legacy_db'], {

@@ -107,3 +107,34 @@ it('refuses to apply, before any write, a plan whose secret variable is unset, n
     await connection.client.close();
   }
 });
+
+it('deletes nothing a project loaded from some of its files does not declare', async () => {
+  const project = 'apiVersion: dpac/v1\nkind: Project\nproject: parts\n';
+  await e2e.write('parts/dpac.yaml', project);
+  await e2e.write('parts/one.yaml', domain('part_one'));
+  await e2e.write('parts/two.yaml', domain('part_two'));
+  const connection = connect({ env: e2e.env });
+  try {
+    const cwd = `${e2e.dir}/parts`;
+    await apply(connection, await plan(connection, await loadManifests({ cwd, env: e2e.env })));
+    // A prune scope makes part_two one to delete once no manifest declares it.
+    await e2e.write('parts/dpac.yaml', `${project}prune: [{kind: Domain, name: 'part_*'}]\n`);
+    await e2e.write('parts/two.yaml', '# emptied\n');
+    const some = await loadManifests({ cwd, env: e2e.env, paths: ['one.yaml'] });
+    expect(some.wholeProject).toBe(false);
+    const partial = await plan(connection, some);
+    expect(partial.plan.summary.destroy).toBe(0);
+    expect(partial.plan.unmanaged).toContain('Domain/part_two');
+    expect(partial.diagnostics.map((d) => d.summary)).toContainEqual(
+      expect.stringContaining('1 object it would otherwise delete is kept: Domain/part_two.'),
+    );
+    const whole = await loadManifests({ cwd, env: e2e.env });
+    expect(whole.wholeProject).toBe(true);
+    const all = await plan(connection, whole);
+    expect(all.plan.changes.filter((c) => c.action === 'delete').map((c) => c.address)).toEqual([
+      'Domain/part_two',
+    ]);
+  } finally {
+    await connection.client.close();
+  }
+});

@@ -1,6 +1,7 @@
 // `dpac export`: live → manifests. Read-only against the API; refuses to overwrite files without
 // --force; lists the secret variables to set and every object it could not write, with why.
 
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { hasErrors } from '../../core/diagnostic.js';
@@ -25,6 +26,7 @@ interface Flags extends ConnectFlags, OutputFlags {
   force?: boolean;
   withDependencies?: boolean;
   factorDefaults?: boolean;
+  project?: string;
 }
 
 registerCommand((io, setExit) => {
@@ -40,6 +42,10 @@ registerCommand((io, setExit) => {
       '--factor-defaults',
       "move the values all tables of a source share into the source's table_defaults",
     )
+    .option(
+      '--project <NAME>',
+      "export as this project: its objects are written, other projects' left out (default: dpac.yaml's project, else the one most exported sources and tables are tagged with)",
+    )
     .option('--target <NAME>', 'use a target from dpac.yaml (its url)');
   addOutputOption(command, EXPORT_VIEWS);
   addSelectOption(command);
@@ -54,6 +60,7 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
   if (hasErrors(settings.diagnostics)) return EXIT.error;
   const connection = connect(io, flags, settings.project, { readOnly: true });
   if (!connection) return EXIT.error;
+  const project = flags.project ?? settings.project.project;
   let result: ExportResult;
   try {
     result = await exportPlatform(connection, {
@@ -61,17 +68,24 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
       exclude: selectorTexts(flags.exclude),
       withDependencies: flags.withDependencies === true,
       factorDefaults: flags.factorDefaults === true,
+      ...(project === undefined ? {} : { project }),
     });
   } catch (error) {
     return reportFailure(io, error, output.style);
   } finally {
     await connection.client.close();
   }
+  const outDir = path.resolve(io.cwd, flags.out);
+  // A dpac.yaml already there holds the project's own settings: kept, even with --force.
+  const keepProjectFile = await isFile(path.join(outDir, result.projectFile.path));
   const files = [
     ...result.files.map((f) => ({ path: f.path, text: f.yaml })),
     ...(result.files.length > 0 ? [schemaFile()] : []),
+    ...(result.files.length > 0 && !keepProjectFile
+      ? [{ path: result.projectFile.path, text: result.projectFile.yaml }]
+      : []),
   ];
-  const written = await writeFiles(path.resolve(io.cwd, flags.out), files, flags.force === true);
+  const written = await writeFiles(outDir, files, flags.force === true);
   if (!written.ok) {
     io.err(
       `Error: ${written.existing.length} file(s) already exist in ${flags.out}; nothing was written. ` +
@@ -81,6 +95,13 @@ async function runExport(io: CliIo, flags: Flags): Promise<number> {
     if (written.existing.length > 20) io.err(`  … and ${written.existing.length - 20} more`);
     return EXIT.error;
   }
-  io.out(output.render({ result, out: flags.out }));
+  io.out(output.render({ result, out: flags.out, projectFileKept: keepProjectFile }));
   return EXIT.ok;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
 }

@@ -27,6 +27,7 @@ export const ValidationSpec = defineKind<ValidationSpecSpec>({
   metadataKey: 'validation_spec',
   spec: validationSpecSpec,
   ownership: OWNED_WITH_PARENT,
+  parentMarker: 'dpac:validation-specs',
   refs: () => [],
   read: { list: LIST },
   fromApi: ({ item }) =>

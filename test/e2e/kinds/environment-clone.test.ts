@@ -116,6 +116,34 @@ describe('environment cloning', () => {
     expect(again.code).toBe(0);
   });
 
+  it('waits for the storages and computes its source gets in the same apply, and brings them all', async () => {
+    // Nothing live: the source environment, its children and the clone in one apply.
+    await f.resetWith(e2e, { 'platform.yaml': f.platform(), 'staging.yaml': staging() });
+    const plan = await f.planJson(e2e);
+    expect(plan.changes.find((c) => c.address === 'Environment/staging')?.reason).toBe(
+      'declared, not found live: a clone of Environment/prod, bringing ComputeTemplate etl-small, ' +
+        'EnvironmentStorage lake, InteractiveCluster interactive-dev (undeclared copies stay unmanaged)',
+    );
+    const clone = plan.calls.find((c) => c.path.startsWith('/admin/environment?resource_id_to_clone='));
+    const waitedFor = plan.calls
+      .filter((c) => clone?.depends_on.includes(c.id))
+      .map((c) => c.address)
+      .sort();
+    expect(new Set(waitedFor)).toEqual(
+      new Set([
+        'Environment/prod',
+        'EnvironmentStorage/prod/lake',
+        'ComputeTemplate/prod/etl-small',
+        'InteractiveCluster/prod/interactive-dev',
+      ]),
+    );
+    // Many writes at once: without the wait the clone would run beside the children's creates.
+    await f.applyOk(e2e, ['--parallelism', '8']);
+    const after = await e2e.dpac(['plan', '--json']);
+    expect((JSON.parse(after.stdout) as f.PlanJson).unmanaged).toEqual(expect.arrayContaining(BROUGHT));
+    await f.expectConverged(e2e);
+  });
+
   it('refuses a declared child the clone already brings, and a clone of an undeclared environment', async () => {
     const lake = f.storage().replace('environment: "prod"', 'environment: "staging"');
     await e2e.write('staging.yaml', f.docs(staging(), lake));

@@ -170,6 +170,10 @@ export function platform(): string {
 }
 
 export interface SalesDbOptions {
+  /** Another name (its lake path follows). */
+  name?: string;
+  /** The domains granted the source; none when empty. */
+  domains?: string[];
   url?: string;
   subType?: string;
   description?: string;
@@ -181,12 +185,12 @@ export interface SalesDbOptions {
 export const salesDb = (o: SalesDbOptions = {}) =>
   manifest(
     'Source',
-    { name: 'sales_db', ...o.metadata },
+    { name: o.name ?? 'sales_db', ...o.metadata },
     `
 type: rdbms
 sub_type: ${o.subType ?? 'sqlserver'}
 description: ${o.description ?? 'The sales database.'}
-data_lake_path: /iw/sources/sales_db
+data_lake_path: /iw/sources/${o.name ?? 'sales_db'}
 data_lake_schema: sales
 environment: prod
 storage: lake
@@ -198,7 +202,7 @@ connection:
   database: SQLSERVER
   driver_name: com.microsoft.sqlserver.jdbc.SQLServerDriver
 tags: ${o.tags ?? '[sales, pii]'}
-domains: [sales]`,
+${(o.domains ?? ['sales']).length ? `domains: [${(o.domains ?? ['sales']).join(', ')}]` : ''}`,
   );
 
 export interface TableOptions {

@@ -95,19 +95,29 @@ describe('safety guards', () => {
     expect(e2e.writesSince(seq).map((w) => w.method)).toEqual(['DELETE']);
   });
 
-  it('never deletes anything when no manifest is loaded, even inside a prune scope', async () => {
+  it('never deletes anything when no manifest is loaded, even inside a prune scope, and says why', async () => {
     // The prune scope makes the tagged source visible; only the empty-set rule keeps it.
     await e2e.write(
       'empty/dpac.yaml',
-      "apiVersion: dpac/v1\nkind: Project\nmetadata:\n  name: kinds\nprune:\n  - kind: Source\n    name: '*'\n",
+      "apiVersion: dpac/v1\nkind: Project\nproject: kinds\nprune:\n  - kind: Source\n    name: '*'\n  - kind: Domain\n    name: 'sal*'\n",
     );
     const seq = e2e.lastSeq();
     const plan = await e2e.dpac(['plan', '--json', 'empty']);
     expect(plan.stderr).toBe('');
     expect(plan.code).toBe(0);
-    const parsed = JSON.parse(plan.stdout) as f.PlanJson;
+    const parsed = JSON.parse(plan.stdout) as f.PlanJson & {
+      unmanaged_objects: { address: string; reason: string }[];
+    };
     expect(parsed.summary.destroy).toBe(0);
     expect(parsed.unmanaged).toContain('Source/sales_db');
+    const reasons = Object.fromEntries(parsed.unmanaged_objects.map((o) => [o.address, o.reason]));
+    const never = 'no manifest is loaded, and an empty manifest set never deletes anything';
+    expect(reasons['Source/sales_db']).toBe(
+      `carries the ownership tag managed-by:dpac/kinds and no manifest declares it, but ${never}`,
+    );
+    // Inside the prune scope (this run's user made it): the reason names the scope, not "outside any".
+    expect(reasons['Domain/sales']).toBe(`inside the prune scope Domain/sal* of dpac.yaml, but ${never}`);
+    expect(reasons['Environment/prod']).toMatch(/; outside any prune scope$/);
     await e2e.dpac(['apply', '--auto-approve', 'empty']);
     expect(e2e.writesSince(seq)).toEqual([]);
   });
