@@ -16,10 +16,10 @@ interface Flags {
 registerCommand((io, setExit) =>
   new Command('init')
     .description('Scaffold a project: dpac.yaml, an example manifest, .gitignore and CI pipeline files.')
-    .argument('[dir]', 'the project folder (created if missing; default: the current folder)', '.')
+    .argument('[dir]', 'the project folder (created if missing; default: the current folder)')
     .addOption(new Option('--ci <system>', 'also write the pipeline files of this CI').choices(CI_SYSTEMS))
     .option('--force', 'overwrite files that already exist')
-    .action(async (dir: string, flags: Flags) => {
+    .action(async (dir: string = '.', flags: Flags) => {
       const root = path.resolve(io.cwd, dir);
       // The folder names the project (`/` has no name: a neutral one then).
       const files = await scaffoldFiles({ name: path.basename(root) || 'platform', ci: flags.ci });
