@@ -93,7 +93,7 @@ describe('secrets in the markdown plan', () => {
     const markdown = await e2e.dpac(['plan', 'examples', '-o', 'markdown'], { env: unset });
     expect(markdown.stdout).toContain('`(sensitive, from $SALES_DB_PASSWORD: not set — apply will need it)`');
     expect(markdown.stdout).toContain(
-      '- **Warning:** Apply will need this secret variable set: SALES_DB_PASSWORD.',
+      '- **Warning:** Apply will need this secret variable set: SALES\\_DB\\_PASSWORD.',
     );
     expect(markdown.stdout).not.toContain(EXAMPLE_SECRETS.SALES_DB_PASSWORD);
   });
