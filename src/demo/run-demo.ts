@@ -176,7 +176,8 @@ function foldRepeatedUnmanaged(): (text: string) => string {
 }
 
 /** The list render/render-unmanaged.ts prints: its head line, then its indented lines. */
-const UNMANAGED_BLOCK = /^(\d+) live objects? (?:is|are) not managed here and left untouched:\n(?: {2}.*(?:\n|$))*/m;
+const UNMANAGED_BLOCK =
+  /^(\d+) live objects? (?:is|are) not managed here and left untouched:\n(?: {2}.*(?:\n|$))*/m;
 
 main().then(
   (code) => {

@@ -100,7 +100,7 @@ async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number
   if (!read.plan) return EXIT.error;
   const plan = read.plan;
   const settings = await loadProjectSettings({ cwd: io.cwd });
-  reportDiagnostics(io, settings.diagnostics, style);
+  reportDiagnostics(io, settings.diagnostics, style, settings.root);
   if (settings.diagnostics.some((d) => d.severity === 'error')) return EXIT.error;
   // The values the plan's fills send are scrubbed from every trace and server error, as a fresh plan's are.
   const connection = connect(io, flags, settings.project, { secrets: secretValuesOf(plan, io.env) });

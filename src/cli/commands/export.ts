@@ -50,7 +50,7 @@ registerCommand((io, setExit) => {
 async function runExport(io: CliIo, flags: Flags): Promise<number> {
   const output = outputFor(io, flags, EXPORT_VIEWS);
   const settings = await loadProjectSettings({ cwd: io.cwd });
-  reportDiagnostics(io, settings.diagnostics, output.style);
+  reportDiagnostics(io, settings.diagnostics, output.style, settings.root);
   if (hasErrors(settings.diagnostics)) return EXIT.error;
   const connection = connect(io, flags, settings.project, { readOnly: true });
   if (!connection) return EXIT.error;
