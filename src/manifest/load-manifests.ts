@@ -19,7 +19,7 @@ import { mergeDefaults } from './merge-defaults.js';
 import { withoutOtherYaml } from './other-yaml.js';
 import { type ParsedDocument, parseYaml } from './parse-yaml.js';
 import { loadProjectConfig, type ProjectConfig } from './project-config.js';
-import { type FileRef, readSources } from './read-files.js';
+import { readSources } from './read-files.js';
 import { checkRules } from './rules/index.js';
 import { validateDocument } from './validate-document.js';
 import { resolveVariables } from './variables.js';

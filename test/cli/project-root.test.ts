@@ -3,7 +3,7 @@
 // apply to every command — plan, export and apply --plan alike; diagnostics name files from the
 // current folder in text and from the project root in JSON; YAML files of other tools beside the
 // manifests are skipped with a note.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
