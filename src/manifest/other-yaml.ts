@@ -13,7 +13,7 @@ const OTHER_API_VERSION = /^["']?apiVersion["']?\s*:/m;
 const MANIFEST_KEY = /^["']?(?:kind|metadata|spec)["']?\s*:/m;
 
 /** Whether a walked file holds no manifest: neither our apiVersion nor, without any, a manifest's keys. */
-export function isOtherYaml(text: string): boolean {
+function isOtherYaml(text: string): boolean {
   if (OURS.test(text)) return false;
   return OTHER_API_VERSION.test(text) || !MANIFEST_KEY.test(text);
 }

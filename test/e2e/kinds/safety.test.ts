@@ -99,7 +99,7 @@ describe('safety guards', () => {
     // The prune scope makes the tagged source visible; only the empty-set rule keeps it.
     await e2e.write(
       'empty/dpac.yaml',
-      "apiVersion: dpac/v1\nkind: Project\nmetadata:\n  name: kinds\nprune:\n  - kind: Source\n    name: '*'\n",
+      "apiVersion: dpac/v1\nkind: Project\nprune:\n  - kind: Source\n    name: '*'\n",
     );
     const seq = e2e.lastSeq();
     const plan = await e2e.dpac(['plan', '--json', 'empty']);
