@@ -11,6 +11,13 @@ export {
 } from './library/apply.js';
 export { type Connection, type ConnectOptions, connect } from './library/connect.js';
 export { type ExportOptions, exportPlatform } from './library/export.js';
+export {
+  dependencyGraph,
+  type Graph,
+  type GraphEdge,
+  type GraphNode,
+  type GraphOptions,
+} from './library/graph.js';
 export { type PlanOptions, plan } from './library/plan.js';
 export { loadProjectSettings } from './library/project.js';
 export { Refusal } from './library/refusal.js';

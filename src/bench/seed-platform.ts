@@ -29,8 +29,6 @@ const tableName = (t: number): string => `table_${pad(t)}`;
 
 const PROJECT = `apiVersion: dpac/v1
 kind: Project
-metadata:
-  name: dpac-bench
 ownership_tag: managed-by:dpac
 `;
 

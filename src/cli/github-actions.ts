@@ -1,5 +1,5 @@
 // Running inside GitHub Actions (GITHUB_ACTIONS=true): diagnostics are also printed as workflow
-// commands, `::error file=…,line=…,col=…::message`, so the run annotates the manifest line in the
+// commands, `::error file=…,line=…,col=…::message` (`::warning`, `::notice` for a note), so the run annotates the manifest line in the
 // pull request; plan and drift append their markdown to $GITHUB_STEP_SUMMARY (the job's summary
 // page) when it is set. Commands go to stderr, which the runner reads too: stdout stays the output.
 import { appendFile } from 'node:fs/promises';
@@ -34,7 +34,7 @@ function workflowCommand(d: Diagnostic, workspace: string, root: string): string
   }
   if (d.address) properties.push(`title=${escapeProperty(d.address)}`);
   const message = d.detail ? `${d.summary}\n${d.detail}` : d.summary;
-  const command = d.severity === 'error' ? 'error' : 'warning';
+  const command = d.severity === 'note' ? 'notice' : d.severity;
   return `::${command}${properties.length ? ` ${properties.join(',')}` : ''}::${escapeData(message)}`;
 }
 

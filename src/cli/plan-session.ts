@@ -38,7 +38,11 @@ export interface PlanSession extends ComputedPlan {
   project: LoadManifestsResult;
 }
 
-/** The manifests, or undefined after printing their problems (warnings are printed either way). */
+/**
+ * The manifests, or undefined after printing their problems (warnings are printed either way).
+ * Notes (a file skipped as another tool's, a name only plan can check) are validate's report: the
+ * commands that go on to plan or draw leave them out, as they have nothing to fix.
+ */
 export async function loadProject(
   io: CliIo,
   paths: readonly string[],
@@ -46,7 +50,8 @@ export async function loadProject(
   style: Style,
 ): Promise<LoadManifestsResult | undefined> {
   const loaded = await loadManifests(loadOptionsFrom(paths, flags, io));
-  reportDiagnostics(io, loaded.diagnostics, style, loaded.root);
+  const problems = loaded.diagnostics.filter((d) => d.severity !== 'note');
+  reportDiagnostics(io, problems, style, loaded.root);
   return hasErrors(loaded.diagnostics) ? undefined : loaded;
 }
 

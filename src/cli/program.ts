@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import type { CliIo } from './io.js';
+import { explainUsageErrors } from './usage-errors.js';
 
 export type CommandFactory = (io: CliIo, setExit: (code: number) => void) => Command;
 
@@ -16,9 +17,11 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
   const program = new Command('dpac')
     .description('Run a data platform as code: validate, plan, apply, drift and export v3 API configuration.')
     .version(VERSION)
-    .showHelpAfterError()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .exitOverride();
-  for (const factory of factories) program.addCommand(factory(io, setExit).copyInheritedSettings(program));
-  return program;
+  for (const factory of factories) {
+    const command = factory(io, setExit).copyInheritedSettings(program);
+    program.addCommand(explainUsageErrors(command, `dpac ${command.name()}`));
+  }
+  return explainUsageErrors(program, 'dpac');
 }

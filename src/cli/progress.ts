@@ -1,16 +1,30 @@
-// Apply progress, counted in resources (what a reader of the plan knows), not calls. On a terminal
-// a live status line: resources done, elapsed time, an estimate of the time left and the addresses
-// in flight. Otherwise (CI logs) one line per finished resource: its outcome, address, the calls
-// with their resolved paths, and how long it took.
-import type { ApplyEvent, StepResult } from '../apply/step-result.js';
+// Apply progress, counted in resources (what a reader of the plan knows, and what apply's summary
+// counts), not calls: a call belongs to the resource it writes, and a batched create to each
+// object it creates (never to their parent). On a terminal a live status line: resources done,
+// elapsed time, an estimate of the time left and the addresses in flight. Otherwise (CI logs) one
+// line per finished resource: its outcome, address, the calls with their resolved paths, and how
+// long it took.
+import type { ApplyEvent, StepResult, StepStatus } from '../apply/step-result.js';
 import type { Call } from '../core/call.js';
 import { printable } from '../render/printable.js';
 import type { CliIo } from './io.js';
 
+/** What one call did for one resource (for a batch: for one of its items). */
+interface Outcome {
+  status: StepStatus;
+  sent: string;
+  message?: string;
+}
+
 interface ResourceProgress {
   left: number;
-  results: StepResult[];
+  outcomes: Outcome[];
   started?: number;
+}
+
+/** The resources a call writes: each object a batch creates, else its own address. */
+function ownersOf(call: Pick<Call, 'address' | 'items'>): readonly string[] {
+  return call.items ?? [call.address];
 }
 
 export function progressReporter(
@@ -19,12 +33,14 @@ export function progressReporter(
   now: () => number = Date.now,
 ): (event: ApplyEvent) => void {
   const started = now();
-  // Every event's call is one of `calls`: each has its resource here.
+  // Every event's call is one of `calls`: each of its owners has its resource here.
   const resources = new Map<string, ResourceProgress>();
   for (const c of calls) {
-    const r = resources.get(c.address) ?? { left: 0, results: [] };
-    r.left++;
-    resources.set(c.address, r);
+    for (const owner of ownersOf(c)) {
+      const r = resources.get(owner) ?? { left: 0, outcomes: [] };
+      r.left++;
+      resources.set(owner, r);
+    }
   }
   const running = new Set<string>();
   let finished = 0;
@@ -32,17 +48,20 @@ export function progressReporter(
 
   return (event) => {
     if (event.type === 'start') {
-      const r = resources.get(event.call.address) as ResourceProgress;
-      r.started ??= now();
-      running.add(event.call.address);
+      for (const owner of ownersOf(event.call)) {
+        (resources.get(owner) as ResourceProgress).started ??= now();
+        running.add(owner);
+      }
       if (io.isTty) status();
       return;
     }
-    const { result } = event;
     callsDone = event.done;
-    const address = result.call.address;
+    for (const [owner, outcome] of outcomesOf(event.result)) finish(owner, outcome);
+  };
+
+  function finish(address: string, outcome: Outcome): void {
     const r = resources.get(address) as ResourceProgress;
-    r.results.push(result);
+    r.outcomes.push(outcome);
     r.left--;
     if (r.left > 0) return;
     running.delete(address);
@@ -50,7 +69,7 @@ export function progressReporter(
     const line = resourceLine(address, r, now());
     if (io.isTty) {
       // The live line is cleared before a failure is printed, so the two never share a line.
-      if (r.results.some((x) => x.status === 'failed')) {
+      if (r.outcomes.some((x) => x.status === 'failed')) {
         io.status?.('');
         io.out(`  ${line}`);
       }
@@ -59,7 +78,7 @@ export function progressReporter(
       return;
     }
     io.out(`  [${finished}/${resources.size}] ${line}`);
-  };
+  }
 
   function status(): void {
     const elapsed = (now() - started) / 1000;
@@ -76,19 +95,28 @@ export function progressReporter(
   }
 }
 
+/** A call's result for each resource it writes: a batch's per-item outcome, else its own. */
+function outcomesOf(result: StepResult): [string, Outcome][] {
+  const sent = `${result.call.method} ${printable(result.path ?? result.call.path)}`;
+  const own = { status: result.status, sent, ...(result.message ? { message: result.message } : {}) };
+  return ownersOf(result.call).map((owner) => {
+    const item = result.items?.find((i) => i.address === owner);
+    if (!item) return [owner, own];
+    return [owner, { status: item.status, sent, ...(item.message ? { message: item.message } : {}) }];
+  });
+}
+
 /** `applied Table/sales_db/orders: POST /sources/66cd…/tables, PUT …/ingestion (120 ms)`. */
 function resourceLine(address: string, r: ResourceProgress, at: number): string {
-  const outcome = r.results.some((x) => x.status === 'failed')
+  const outcome = r.outcomes.some((x) => x.status === 'failed')
     ? 'failed'
-    : r.results.every((x) => x.status === 'applied')
+    : r.outcomes.every((x) => x.status === 'applied')
       ? 'applied'
-      : r.results.some((x) => x.status === 'applied')
+      : r.outcomes.some((x) => x.status === 'applied')
         ? 'partly applied'
-        : (r.results[0]?.status ?? 'skipped').replace('_', ' ');
-  const sent = r.results
-    .filter((x) => x.status === 'applied' || x.status === 'failed')
-    .map((x) => `${x.call.method} ${printable(x.path ?? x.call.path)}`);
-  const problem = r.results.find((x) => x.status !== 'applied' && x.message)?.message;
+        : (r.outcomes[0]?.status ?? 'skipped').replace('_', ' ');
+  const sent = r.outcomes.filter((x) => x.status === 'applied' || x.status === 'failed').map((x) => x.sent);
+  const problem = r.outcomes.find((x) => x.status !== 'applied' && x.message)?.message;
   const ms = r.started === undefined ? '' : ` (${at - r.started} ms)`;
   return `${outcome} ${printable(address)}${sent.length ? `: ${sent.join(', ')}` : ''}${ms}${problem ? ` — ${printable(problem)}` : ''}`;
 }

@@ -1,6 +1,7 @@
 // Bad input is data: every stage returns diagnostics instead of throwing (Terraform's shape).
 
-type Severity = 'error' | 'warning';
+/** `note`: worth knowing, nothing to fix (a file skipped as no manifest). */
+type Severity = 'error' | 'warning' | 'note';
 
 export interface SourceLocation {
   file: string;

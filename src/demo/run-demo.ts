@@ -32,8 +32,12 @@ async function main(): Promise<number> {
     DPAC_REFRESH_TOKEN: emulator.adminRefreshToken,
     ...DEMO_SECRETS,
   };
+  const fold = foldRepeatedUnmanaged();
   const io: CliIo = {
-    out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
+    out: (t) => {
+      const shown = fold(t);
+      process.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
+    },
     err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
     env,
     isTty: false,
@@ -128,14 +132,52 @@ async function changeOutOfBand(url: string, refreshToken: string, io: CliIo): Pr
   const tgId = await find(`/sources/${sourceId}/table-groups`, 'sales_nightly');
   const tg = (await fetch(`${url}/sources/${sourceId}/table-groups/${tgId}`, { headers }).then((r) =>
     r.json(),
-  )) as { result: Record<string, unknown> };
-  await fetch(`${url}/sources/${sourceId}/table-groups/${tgId}`, {
+  )) as { result: TableGroupRecord };
+  // The fields the update takes (the record read also holds ids and audit fields it refuses).
+  const { name, environment_compute_template, max_connections, tables } = tg.result;
+  const put = await fetch(`${url}/sources/${sourceId}/table-groups/${tgId}`, {
     method: 'PUT',
     headers,
-    body: JSON.stringify({ ...tg.result, max_parallel_entities: 8 }),
+    body: JSON.stringify({
+      name,
+      environment_compute_template,
+      max_connections,
+      max_parallel_entities: 8,
+      tables: tables.map(({ table_id, connection_quota }) => ({ table_id, connection_quota })),
+    }),
   });
+  if (!put.ok) throw new Error(`demo: the table group update was refused (${put.status})`);
   io.out('PUT  /v3/sources/<sales_db>/table-groups/<sales_nightly> with max_parallel_entities: 8');
 }
+
+interface TableGroupRecord {
+  name: string;
+  environment_compute_template: unknown;
+  max_connections: number;
+  tables: { table_id: string; connection_quota: number }[];
+}
+
+/**
+ * Every plan, apply and drift of the demo ends with the same live objects left untouched (the
+ * seeded platform's own): shown in full the first time, then as one line, so each step's output
+ * is what changed.
+ */
+function foldRepeatedUnmanaged(): (text: string) => string {
+  const shown = new Set<string>();
+  return (text) =>
+    text.replace(UNMANAGED_BLOCK, (block: string, count: string) => {
+      const key = block.trimEnd();
+      if (!shown.has(key)) {
+        shown.add(key);
+        return block;
+      }
+      return `(the same ${count} live objects not managed here, left untouched as above)${block.endsWith('\n') ? '\n' : ''}`;
+    });
+}
+
+/** The list render/render-unmanaged.ts prints: its head line, then its indented lines. */
+const UNMANAGED_BLOCK =
+  /^(\d+) live objects? (?:is|are) not managed here and left untouched:\n(?: {2}.*(?:\n|$))*/m;
 
 main().then(
   (code) => {

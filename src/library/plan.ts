@@ -66,6 +66,7 @@ export async function plan(
     throw new Refusal('The plan was refused; nothing was written.', computed.diagnostics);
   // Through its own contract: the plan printed, saved and applied is exactly what a saved file
   // reads back as (the schema's keys, in its order).
-  const shown = planSchema.parse(concealPlan(computed.plan, project.secrets));
+  const target = connection.target === undefined ? {} : { target: connection.target };
+  const shown = planSchema.parse(concealPlan({ ...computed.plan, ...target }, project.secrets));
   return { ...computed, plan: signPlan(shown, env[PLAN_KEY_VARIABLE]) };
 }

@@ -1,6 +1,7 @@
-// Expands manifest paths (files, folders, globs) into files inside the project root. Folders
-// yield every *.yaml|*.yml below them, skipping dot-folders and node_modules; dpac.yaml is the
-// project file, never a manifest. Nothing outside the root is read, symlinks included.
+// Finds the project file (dpac.yaml, searched upward as git finds its repository) and expands
+// manifest paths (files, folders, globs) into files inside the project root. Folders yield every
+// *.yaml|*.yml below them, skipping dot-folders and node_modules; dpac.yaml is the project file,
+// never a manifest. Nothing outside the root is read, symlinks included.
 // File globs are picomatch's (braces `{a,b}`, classes, `**`; a leading `!` excludes): unlike
 // object-name patterns (manifest/glob.ts), file paths have no `{` or `!` of their own to protect.
 // Folders and globs skip the default excludes (CI and compose files, dot-files) and dpac.yaml's
@@ -14,6 +15,33 @@ import type { FileRef } from './read-files.js';
 
 export const PROJECT_FILE_NAMES = ['dpac.yaml', 'dpac.yml'];
 const MANIFEST_FILE = /\.ya?ml$/i;
+
+/**
+ * The project file of a run started in `start` (absolute), found as git finds its repository:
+ * dpac.yaml (or dpac.yml) in `start`, else in each folder above it, up to and including the first
+ * folder holding `.git` (the repository's root) or the filesystem's root. Its folder is the
+ * project root. Undefined when there is none.
+ */
+export async function findProjectFile(start: string): Promise<string | undefined> {
+  for (let folder = path.resolve(start); ; folder = path.dirname(folder)) {
+    for (const name of PROJECT_FILE_NAMES) {
+      const candidate = path.join(folder, name);
+      if (await isFile(candidate)) return candidate;
+    }
+    const repositoryRoot = await stat(path.join(folder, '.git')).then(
+      () => true,
+      () => false,
+    );
+    if (repositoryRoot || path.dirname(folder) === folder) return undefined;
+  }
+}
+
+function isFile(candidate: string): Promise<boolean> {
+  return stat(candidate).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+}
 
 export interface FindOptions {
   /** The project root: nothing outside it is read. */
@@ -56,7 +84,8 @@ export async function findManifestFiles(
       return;
     }
     if (walked && excluded(absolute)) return;
-    if (!found.has(real)) found.set(real, { file: display(root, absolute), path: real });
+    if (!found.has(real))
+      found.set(real, { file: display(root, absolute), path: real, ...(walked ? { walked: true } : {}) });
   };
   for (const pattern of patterns) {
     if (pattern.startsWith('!')) continue;

@@ -10,24 +10,32 @@ import type { PolicyResult } from '../plan/plan-schema.js';
 import { manifestSubject, policyDiagnostic, runPolicies } from '../policy/policy-results.js';
 import type { PolicyDeclaration } from '../policy/policy-schema.js';
 import { type ExternalDeclaration, externalMatcher } from './external.js';
-import { display, findManifestFiles, PROJECT_FILE_NAMES } from './find-files.js';
+import { display, findManifestFiles, findProjectFile } from './find-files.js';
 import { secretValues } from './interpolate.js';
 import { resolveLocalFiles } from './local-files.js';
 import type { Locator } from './locator.js';
 import type { KindRegistry, Manifest } from './manifest.js';
 import { mergeDefaults } from './merge-defaults.js';
+import { withoutOtherYaml } from './other-yaml.js';
 import { type ParsedDocument, parseYaml } from './parse-yaml.js';
 import { loadProjectConfig, type ProjectConfig } from './project-config.js';
-import { type FileRef, readSources } from './read-files.js';
+import { readSources } from './read-files.js';
 import { checkRules } from './rules/index.js';
 import { validateDocument } from './validate-document.js';
 import { resolveVariables } from './variables.js';
 import { namesWholeProject } from './whole-project.js';
 
 export interface LoadManifestsOptions {
-  /** Files, folders and globs, relative to cwd. Default: dpac.yaml's `include`, else ['.']. */
+  /**
+   * Files, folders and globs, relative to cwd. Default: dpac.yaml's `include`, else every manifest
+   * below the project root.
+   */
   paths?: readonly string[];
-  /** The project root: paths may not leave it. */
+  /**
+   * Where the run starts: the project root is the folder of the dpac.yaml found there or in the
+   * nearest folder above it (up to a repository's root), else this folder (else the one folder
+   * given as a path). Paths may not leave the project root.
+   */
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** From --var K=V (highest precedence). */
@@ -43,13 +51,13 @@ export interface LoadManifestsResult {
   manifests: Manifest[];
   project: ProjectConfig;
   diagnostics: Diagnostic[];
-  /** Manifest files read, relative to cwd with `/`. */
+  /** Manifest files read, relative to the project root with `/`. */
   files: string[];
   /** Objects referred to and never managed: manifests with metadata.external, then dpac.yaml `external:`. */
   externals: ExternalDeclaration[];
   /** The project root (absolute): the files diagnostics name are relative to it. */
   root: string;
-  /** dpac.yaml, relative to cwd, when one was used. */
+  /** dpac.yaml, relative to the project root, when one was used. */
   projectFile?: string;
   /** Values of the variables that feed secret fields (value → NAME), to conceal in every output. */
   secrets: Map<string, string>;
@@ -65,11 +73,14 @@ export interface LoadManifestsResult {
 export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
   const registry = options.registry ?? KINDS;
   const cwd = path.resolve(options.cwd);
-  // The project root: the one folder named on the command line (`dpac plan ../platform`), else cwd.
-  // Globs in dpac.yaml and every manifest path must stay inside it.
+  // The project root: the folder of the dpac.yaml found from where the run starts (the one folder
+  // named on the command line, `dpac plan ../platform`, else cwd) upward; else that folder. Globs
+  // in dpac.yaml and every manifest path must stay inside it.
   const namedFolder = await singleFolder(cwd, options.paths ?? []);
-  const root = namedFolder ?? cwd;
-  const projectRef = await findProjectFile(cwd, options.paths ?? []);
+  const start = namedFolder ?? cwd;
+  const projectPath = await findProjectFile(start);
+  const root = projectPath ? path.dirname(projectPath) : start;
+  const projectRef = projectPath ? { file: display(root, projectPath), path: projectPath } : undefined;
   const loadedProject = await loadProjectConfig(projectRef, registry);
   const project = loadedProject.project;
   const diagnostics = [...loadedProject.diagnostics];
@@ -79,30 +90,28 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     varFiles: options.varFiles,
     vars: options.vars,
     cwd,
+    root,
   });
   diagnostics.push(...variables.diagnostics);
 
   const explicit = options.paths !== undefined && options.paths.length > 0;
-  const projectDir = projectRef ? path.dirname(projectRef.path) : cwd;
-  const exclude = { exclude: project.exclude, excludeBase: projectDir };
+  const exclude = { exclude: project.exclude, excludeBase: root };
   const found = explicit
     ? await findManifestFiles(options.paths ?? [], { root, base: cwd, ...exclude })
-    : await findManifestFiles(project.include ?? ['.'], {
-        root,
-        base: project.include ? projectDir : cwd,
-        ...exclude,
-      });
+    : await findManifestFiles(project.include ?? ['.'], { root, base: root, ...exclude });
   diagnostics.push(...found.diagnostics);
   const wholeProject = await namesWholeProject({
     paths: options.paths ?? [],
     files: found.files,
-    projectDir: projectRef ? projectDir : root,
+    projectDir: root,
     namedFolder,
     include: project.include,
     exclude: project.exclude,
   });
   const read = await readSources(found.files);
   diagnostics.push(...read.diagnostics);
+  const { manifests: sources, notes } = withoutOtherYaml(read.sources);
+  diagnostics.push(...notes);
 
   const manifests: Manifest[] = [];
   const externals: ExternalDeclaration[] = [];
@@ -125,7 +134,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     secretVariables,
   };
   const documents: ParsedDocument[] = [];
-  for (const source of read.sources) {
+  for (const source of sources) {
     const parsed = parseYaml(source);
     diagnostics.push(...parsed.diagnostics);
     documents.push(...parsed.documents);
@@ -173,7 +182,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     manifests,
     project,
     diagnostics: sortDiagnostics(diagnostics),
-    files: read.sources.map((s) => s.file),
+    files: sources.map((s) => s.file),
     externals,
     root,
     ...(projectRef ? { projectFile: projectRef.file } : {}),
@@ -216,24 +225,6 @@ async function singleFolder(cwd: string, paths: readonly string[]): Promise<stri
     () => false,
   );
   return isFolder ? given : undefined;
-}
-
-/** dpac.yaml in the single folder given as a path, else in cwd. */
-async function findProjectFile(cwd: string, paths: readonly string[]): Promise<FileRef | undefined> {
-  const given = paths.length === 1 ? path.resolve(cwd, paths[0] as string) : cwd;
-  const folders = given === cwd ? [cwd] : [given, cwd];
-
-  for (const folder of folders) {
-    for (const name of PROJECT_FILE_NAMES) {
-      const candidate = path.join(folder, name);
-      const isFile = await stat(candidate).then(
-        (info) => info.isFile(),
-        () => false,
-      );
-      if (isFile) return { file: display(cwd, candidate), path: candidate };
-    }
-  }
-  return undefined;
 }
 
 function collectRefs(

@@ -159,9 +159,10 @@ export function projectSchema(kinds: readonly KindName[]) {
       apiVersion: apiVersionSchema(),
       kind: z.literal('Project').describe('The project file: settings for every command run in this folder.'),
       metadata: z
-        .object({ name: z.string().min(1).describe('Name of the project.') })
+        .object({ name: z.string().min(1).describe('Deprecated: `project` names the project.') })
         .strict()
-        .optional(),
+        .optional()
+        .describe('Deprecated, and never used: `project` names the project (and its ownership tag).'),
       include: files
         .optional()
         .describe(
@@ -317,7 +318,7 @@ export async function loadProjectConfig(
   const {
     apiVersion: _v,
     kind: _k,
-    metadata: _m,
+    metadata,
     manifests,
     include,
     external,
@@ -333,6 +334,7 @@ export async function loadProjectConfig(
     });
     return { project: defaultProject(), diagnostics };
   }
+  if (metadata) diagnostics.push(metadataDeprecated(metadata.name, result.data.project, document.locator));
   const declarations: ExternalDeclaration[] = [];
   external.forEach((entry, i) => {
     const parsed = parseExternalEntry(entry, registry, document.locator.value(`/external/${i}`));
@@ -394,6 +396,23 @@ async function checkPolicies(
 /** `prod-eu` → `DPAC_PROD_EU_`: the prefix of a target's own credential variables. */
 export function targetCredentialPrefix(target: string): string {
   return `DPAC_${target.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_`;
+}
+
+/**
+ * `metadata.name` named nothing (older `dpac init` wrote it beside `project:`): one name names the
+ * project, `project:`, which is also its ownership tag. Told, never acted on: taking it as the
+ * project's name would change the ownership tag of a project that set only it.
+ */
+function metadataDeprecated(name: string, project: string | undefined, locator: Locator): Diagnostic {
+  return {
+    severity: 'warning',
+    summary: 'metadata.name in dpac.yaml is deprecated and does nothing: `project:` names the project',
+    detail:
+      project === undefined
+        ? `Remove metadata. To name the project, write project: ${name} — it becomes the ownership tag ${projectTag(name)} of what this project creates (its declared objects still tagged managed-by:dpac migrate to it on the next apply).`
+        : 'Remove metadata; project: already names the project.',
+    source: locator.key('/metadata'),
+  };
 }
 
 /** The target `--target NAME` chose, or an error naming the defined ones. */

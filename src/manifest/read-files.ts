@@ -4,17 +4,17 @@ import { readFile, stat } from 'node:fs/promises';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { MAX_DOCUMENTS, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from './limits.js';
 
-export interface SourceText {
+export interface FileRef {
   /** Path for messages: relative to the project root, with `/`. */
   file: string;
   /** Absolute path. */
   path: string;
-  text: string;
+  /** Brought in by a folder or a glob, not named on its own (then it may turn out not to be ours). */
+  walked?: boolean;
 }
 
-export interface FileRef {
-  file: string;
-  path: string;
+export interface SourceText extends FileRef {
+  text: string;
 }
 
 const MIB = 1024 * 1024;

@@ -15,7 +15,10 @@ export interface VariableSources {
   target?: string;
   varFiles?: readonly string[];
   vars?: Readonly<Record<string, string>>;
+  /** --var-file paths are relative to it. */
   cwd: string;
+  /** The project root: diagnostics locate a --var-file relative to it, as every other file. */
+  root?: string;
 }
 
 export async function resolveVariables(
@@ -33,7 +36,10 @@ export async function resolveVariables(
   }
   for (const file of sources.varFiles ?? []) {
     const absolute = path.resolve(sources.cwd, file);
-    const loaded = await readVarFile(absolute, display(sources.cwd, absolute));
+    const loaded = await readVarFile(absolute, {
+      named: display(sources.cwd, absolute),
+      file: display(sources.root ?? sources.cwd, absolute),
+    });
     diagnostics.push(...loaded.diagnostics);
     Object.assign(vars, loaded.vars);
   }
@@ -60,11 +66,15 @@ function unquoted(diagnostic: Diagnostic, file: string): Diagnostic {
   };
 }
 
-/** A --var-file: one YAML (or JSON) mapping of names to scalar values. */
+/**
+ * A --var-file: one YAML (or JSON) mapping of names to scalar values. `named`: as messages name it
+ * (from the current folder); `file`: as locations name it (from the project root).
+ */
 async function readVarFile(
   absolute: string,
-  file: string,
+  where: { named: string; file: string },
 ): Promise<{ vars: Record<string, string>; diagnostics: Diagnostic[] }> {
+  const file = where.named;
   const kind = await stat(absolute).then(
     (info) => (info.isFile() ? 'file' : info.isDirectory() ? 'folder' : 'other'),
     () => 'missing',
@@ -83,7 +93,7 @@ async function readVarFile(
       ],
     };
   }
-  const read = await readSources([{ file, path: absolute }]);
+  const read = await readSources([{ file: where.file, path: absolute }]);
   const source = read.sources[0];
   if (!source) return { vars: {}, diagnostics: read.diagnostics };
   const parsed = parseYaml(source);

@@ -168,6 +168,12 @@ export const planSchema = z
     format_version: count.describe('1; apply refuses a saved plan of another format.'),
     tool_version: z.string(),
     url: z.string().describe('The v3 base URL planned against.'),
+    target: z
+      .string()
+      .optional()
+      .describe(
+        'The dpac.yaml target planned against (`--target`, else `default_target`), when one was in force.',
+      ),
     manifest_digest: z.string(),
     created_at: z.string().describe('ISO 8601 time.'),
     ownership_tag: z.string().describe('The ownership tag in force when planned (apply stamps this one).'),

@@ -28,7 +28,9 @@ const driftSchema = z
   .describe('`dpac drift -o json` (exit 0 in sync, 2 on drift).');
 
 const diagnostic = z.object({
-  severity: z.enum(['error', 'warning']),
+  severity: z
+    .enum(['error', 'warning', 'note'])
+    .describe('error: fix it (exit 1); warning: likely a mistake; note: worth knowing, nothing to fix.'),
   summary: z.string().describe('One line: what is wrong.'),
   detail: z.string().optional().describe('How to fix it, or more context.'),
   address: z.string().optional(),
@@ -40,7 +42,12 @@ const diagnostic = z.object({
 
 const validateSchema = z
   .looseObject({
-    valid: z.boolean().describe('No errors (warnings allowed).'),
+    valid: z.boolean().describe('No errors (warnings and notes allowed).'),
+    root: z
+      .string()
+      .describe(
+        'The project root (the folder of dpac.yaml), from the current folder: `.` when the same. Every `source.file` is relative to it.',
+      ),
     diagnostics: z.array(diagnostic),
     resources: z.array(address).describe('Addresses the manifests declare.'),
   })

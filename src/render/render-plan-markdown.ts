@@ -19,19 +19,25 @@ import {
   markdownText,
   type Section,
 } from './markdown.js';
+import { planTarget } from './plan-target.js';
 import { UNDOCUMENTED, undocumentedWarnings } from './render-calls.js';
 import { impactSection, impactTotalsLine } from './render-impact.js';
-import { summaryLine } from './render-plan-text.js';
+import { secretSources, summaryLine, unsetVariablesLine } from './render-plan-text.js';
 import { policySection } from './render-policy-results.js';
 
 export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
   const unmanaged = plan.summary.unmanaged
     ? ` ${plan.summary.unmanaged} unmanaged live objects left untouched.`
     : '';
-  const warnings = undocumentedWarnings(plan.calls).map((w) => `- **Warning:** ${markdownText(w)}`);
+  const unset = unsetVariablesLine(plan);
+  const warnings = [...undocumentedWarnings(plan.calls), ...(unset ? [unset] : [])].map(
+    (w) => `- **Warning:** ${markdownText(w)}`,
+  );
   const totals = impactTotalsLine(plan.impact);
   const head = [
     '### dpac plan',
+    '',
+    `Target: ${code(planTarget(plan))}`,
     '',
     `**${summaryLine(plan)}**${unmanaged}`,
     ...(totals ? ['', `**${totals}**`] : []),
@@ -45,9 +51,10 @@ export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
     return policies ? fitSections(`${none}\n\n`, [policies], cap).trimEnd() : none;
   }
   // Policy results and the data impact come first: what a reviewer must see before the details.
+  const secrets = secretSources(plan);
   const sections: Section[] = [
     ...[policies, impactSection(plan)].filter((s): s is Section => s !== undefined),
-    ...byKind(plan.changes).map(kindSection),
+    ...byKind(plan.changes).map((changes) => kindSection(changes, secrets)),
     callsSection(plan),
   ];
   return fitSections(head, sections, cap).trimEnd();
@@ -66,12 +73,12 @@ function byKind(changes: readonly PlanChange[]): PlanChange[][] {
 /** Deletes and replaces are listed at every level but the last, where the kind is one line. */
 const ALWAYS_LISTED: ReadonlySet<Action> = new Set(['delete', 'replace']);
 
-function kindSection(changes: PlanChange[]): Section {
+function kindSection(changes: PlanChange[], secrets: ReadonlyMap<string, string>): Section {
   const kind = (changes[0] as PlanChange).kind;
   const summary = `<strong>${kind}</strong>: ${counts(changes)}`;
   const block = (body: string[]) => details(summary, body).join('\n');
   const withDiffs = (keep: (c: PlanChange) => boolean) =>
-    block([...table(changes), '', ...changes.filter(keep).flatMap(changeDiff)]);
+    block([...table(changes), '', ...changes.filter(keep).flatMap((c) => changeDiff(c, secrets))]);
   const listed = changes.filter((c) => ALWAYS_LISTED.has(c.action));
   const counted = changes.length - listed.length;
   return {
@@ -116,11 +123,15 @@ function row(c: PlanChange): string {
   return `| \`${ACTION_SYMBOL[c.action]}\` | ${cell(code(c.address))} | ${c.action} | ${impact} | ${markdownText(c.reason)} |`;
 }
 
-/** A created object's declared fields, or a changed object's field diffs; nothing for a delete. */
-function changeDiff(c: PlanChange): string[] {
+/**
+ * A created object's declared fields (a secret as the variable apply reads it from, as in the text
+ * plan), or a changed object's field diffs; nothing for a delete.
+ */
+function changeDiff(c: PlanChange, secrets: ReadonlyMap<string, string>): string[] {
+  const shown = (path: string, value: unknown) => secrets.get(`${c.address}#${path}`) ?? formatValue(value);
   const lines =
     c.action === 'create'
-      ? leaves(c.after ?? {}).map(([path, value]) => `- ${code(path)} = ${code(formatValue(value))}`)
+      ? leaves(c.after ?? {}).map(([path, value]) => `- ${code(path)} = ${code(shown(path, value))}`)
       : c.fields.flatMap(fieldDiffMarkdown);
   if (lines.length === 0) return [];
   return [`**${code(c.address)}** (${c.action})`, '', ...lines, ''];

@@ -8,6 +8,7 @@ import { IMPACT_LABEL } from '../plan/impact/classify.js';
 import type { Plan, PlanChange } from '../plan/plan.js';
 import { fieldDiffLines } from './field-diff.js';
 import { formatValue, leaves } from './format-value.js';
+import { planTarget } from './plan-target.js';
 import { printable } from './printable.js';
 import { undocumentedWarnings } from './render-calls.js';
 import { IMPACT_TONE, impactTotalsLine, renderImpactText } from './render-impact.js';
@@ -27,7 +28,7 @@ export interface PlanTextOptions {
 }
 
 export function renderPlanText(plan: Plan, style: Style, options: PlanTextOptions = {}): string {
-  const lines: string[] = [];
+  const lines: string[] = [`Target: ${printable(planTarget(plan))}`, ''];
   const secrets = secretSources(plan);
   if (plan.changes.length === 0) {
     lines.push('No changes. Live state matches the manifests.');
@@ -82,12 +83,16 @@ export function renderPlanText(plan: Plan, style: Style, options: PlanTextOption
       ),
     );
   }
-  const unset = (plan.required_variables ?? []).filter((v) => !v.set).map((v) => v.name);
-  if (unset.length > 0)
-    lines.push(
-      `Apply will need ${unset.length === 1 ? 'this secret variable' : 'these secret variables'} set: ${unset.join(', ')}.`,
-    );
+  const unset = unsetVariablesLine(plan);
+  if (unset) lines.push(unset);
   return lines.join('\n');
+}
+
+/** `Apply will need these secret variables set: A, B.`, or undefined when every one is set. */
+export function unsetVariablesLine(plan: Pick<Plan, 'required_variables'>): string | undefined {
+  const unset = (plan.required_variables ?? []).filter((v) => !v.set).map((v) => v.name);
+  if (unset.length === 0) return undefined;
+  return `Apply will need ${unset.length === 1 ? 'this secret variable' : 'these secret variables'} set: ${unset.join(', ')}.`;
 }
 
 /** The local files each object's calls upload, by file name. */
@@ -142,7 +147,8 @@ function renderChange(change: PlanChange, style: Style, secrets: SecretSources):
 /** `address#pointer` → how a secret value shows: where it comes from, and whether it is set. */
 type SecretSources = ReadonlyMap<string, string>;
 
-function secretSources(plan: Plan): SecretSources {
+/** How each secret of the plan shows (text and markdown alike): the variable apply reads it from. */
+export function secretSources(plan: Pick<Plan, 'required_variables'>): SecretSources {
   const out = new Map<string, string>();
   for (const v of plan.required_variables ?? []) {
     const shown = v.set

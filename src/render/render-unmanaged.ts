@@ -1,5 +1,5 @@
 // The live objects a plan leaves alone, by address with why, grouped by kind and collapsed past 20
-// per kind (every one is in --json). Pure.
+// per kind (every one is in `-o json`, which every command showing this list takes). Pure.
 import type { UnmanagedObject } from '../diff/undeclared.js';
 import { printable } from './printable.js';
 import { paint, type Style } from './style.js';
@@ -24,7 +24,7 @@ export function renderUnmanaged(objects: readonly UnmanagedObject[], style: Styl
     for (const o of list.slice(0, SHOWN_PER_KIND))
       lines.push(`    ${printable(o.address)}: ${printable(o.reason)}`);
     if (list.length > SHOWN_PER_KIND)
-      lines.push(`    … and ${list.length - SHOWN_PER_KIND} more ${kind} objects (see --json)`);
+      lines.push(`    … and ${list.length - SHOWN_PER_KIND} more ${kind} objects (see -o json)`);
   }
   return lines;
 }

@@ -125,7 +125,12 @@ describe('the command', () => {
     expect(markdown).not.toContain('Domain/example');
     await rm(path.join(project.repo, 'manifests/other.yaml'));
 
+    // A project of its own in a subfolder (without its dpac.yaml, the repository's would apply).
     await mkdir(path.join(project.repo, 'sub'));
+    await writeFile(
+      path.join(project.repo, 'sub/dpac.yaml'),
+      'apiVersion: dpac/v1\nkind: Project\nproject: sub\n',
+    );
     await writeFile(path.join(project.repo, 'sub/only.yaml'), domain('sub_only', 'In a subfolder.'));
     const moved = await runAction(
       { command: 'plan', 'working-directory': 'sub', sha256: project.release.sha256 },

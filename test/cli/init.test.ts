@@ -50,9 +50,9 @@ describe('dpac init', () => {
     expect(validate.stdout).toBe('1 resource in 1 file is valid.');
     expect(validate.code).toBe(0);
     const written = parse(await readFile(path.join(project, 'dpac.yaml'), 'utf8'));
-    expect(written.metadata).toEqual({ name: 'team-a' });
-    // A new project is named: on a shared platform its ownership tag is its own.
+    // A new project is named once, by project: (on a shared platform its ownership tag is its own).
     expect(written.project).toBe('team-a');
+    expect(written.metadata).toBeUndefined();
     expect(await readFile(path.join(project, '.gitignore'), 'utf8')).toMatch(/^plan\.json$/m);
   });
 
@@ -84,16 +84,62 @@ describe('dpac init', () => {
   it('refuses to overwrite, lists the files in the way and writes nothing; --force overwrites', async () => {
     await writeFile(path.join(dir, 'dpac.yaml'), 'mine\n');
     await writeFile(path.join(dir, '.gitignore'), 'mine\n');
-    const refused = await dpac(['init', '.', '--ci', 'gitlab']);
+    const refused = await dpac(['init', '.']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
       'Error: 2 file(s) already exist in .; nothing was written. Pass --force to overwrite them.\n' +
-        '  .gitignore\n  dpac.yaml',
+        '  .gitignore\n  dpac.yaml\n' +
+        'To add the pipeline files to this project: dpac init --ci github|gitlab',
     );
     expect(await filesIn(dir)).toEqual(['.gitignore', 'dpac.yaml']);
-    const forced = await dpac(['init', '.', '--ci', 'gitlab', '--force']);
+    const forced = await dpac(['init', '.', '--force']);
     expect(forced.code).toBe(0);
     expect(await readFile(path.join(dir, 'dpac.yaml'), 'utf8')).toContain('kind: Project');
+  });
+
+  it('adds the pipeline files alone to an existing project, never touching its dpac.yaml, even with --force', async () => {
+    expect((await dpac(['init', 'team-a'])).code).toBe(0);
+    const project = path.join(dir, 'team-a');
+    await writeFile(path.join(project, 'dpac.yaml'), 'apiVersion: dpac/v1\nkind: Project\nproject: mine\n');
+    const before = await filesIn(project);
+
+    const added = await dpac(['init', 'team-a', '--ci', 'gitlab']);
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain(
+      'team-a already holds a project (dpac.yaml): kept as it is.\nWrote 1 file in team-a:\n  .gitlab-ci.yml',
+    );
+    expect(await filesIn(project)).toEqual([...before, '.gitlab-ci.yml'].sort());
+
+    const again = await dpac(['init', 'team-a', '--ci', 'gitlab']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('1 file(s) already exist in team-a; nothing was written.');
+    await writeFile(path.join(project, '.gitlab-ci.yml'), 'edited\n');
+    expect((await dpac(['init', 'team-a', '--ci', 'gitlab', '--force'])).code).toBe(0);
+    expect(await readFile(path.join(project, '.gitlab-ci.yml'), 'utf8')).toContain('dpac-apply');
+    expect(await readFile(path.join(project, 'dpac.yaml'), 'utf8')).toBe(
+      'apiVersion: dpac/v1\nkind: Project\nproject: mine\n',
+    );
+    expect((await dpac(['init', 'team-a', '--ci', 'github'])).code).toBe(0);
+    expect((await dpac(['validate'], project)).code).toBe(0);
+  });
+
+  it('warns that metadata.name names nothing, and says what does', async () => {
+    await writeFile(
+      path.join(dir, 'dpac.yaml'),
+      'apiVersion: dpac/v1\nkind: Project\nmetadata:\n  name: old-name\n',
+    );
+    await writeFile(
+      path.join(dir, 'd.yaml'),
+      'apiVersion: dpac/v1\nkind: Domain\nmetadata: {name: d}\nspec: {}\n',
+    );
+    const run = await dpac(['validate']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'dpac.yaml:3:1 warning: metadata.name in dpac.yaml is deprecated and does nothing: `project:` names the project\n' +
+        '    Remove metadata. To name the project, write project: old-name',
+    );
+    expect(run.stdout).toContain('1 resource in 1 file is valid (1 warning).');
   });
 
   it('writes the pipeline files of --ci, pinned to this dpac version', async () => {

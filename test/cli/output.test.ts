@@ -2,6 +2,8 @@
 // graph; the older flags are aliases giving the very same bytes; a format a command does not offer,
 // or two format flags at once, is a usage error naming the allowed values.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addressFrom } from '../../src/core/address.js';
+import { renderUnmanaged } from '../../src/render/render-unmanaged.js';
 import { type E2e, startE2e } from '../helpers/e2e.js';
 
 let e2e: E2e;
@@ -78,6 +80,25 @@ describe('a format a command does not offer', () => {
       const run = await e2e.dpac(args);
       expect(run.code, args.join(' ')).toBe(1);
       expect(run.stderr).toMatch(/error: option '.+' cannot be used with option '.+'/);
+    }
+  });
+});
+
+describe('the collapsed list of unmanaged objects', () => {
+  it('points to an option that plan and drift, the commands printing it, both take', async () => {
+    const many = Array.from({ length: 21 }, (_, i) => ({
+      address: addressFrom(`Domain/d${i}`),
+      kind: 'Domain' as const,
+      reason: 'not owned',
+    }));
+    const hint = renderUnmanaged(many, { color: false })
+      .at(-1)
+      ?.match(/\(see (.+)\)$/)?.[1];
+    expect(hint).toBe('-o json');
+    for (const command of ['plan', 'drift']) {
+      const run = await e2e.dpac([command, 'examples', ...(hint as string).split(' ')]);
+      expect(run.stderr, command).toBe('');
+      expect(() => JSON.parse(run.stdout), command).not.toThrow();
     }
   });
 });

@@ -168,6 +168,7 @@ describe('dpac validate', () => {
     const fromFile = await validate(dir, ['domains.yaml', '--var-file', 'vars.yaml', '--json']);
     expect(JSON.parse(fromFile.io.stdout.join(''))).toEqual({
       valid: true,
+      root: '.',
       diagnostics: [],
       resources: ['Domain/sales'],
     });

@@ -81,6 +81,8 @@ describe('renderers', () => {
   it('renders a plan as terraform-like text', () => {
     expect(renderPlanText(plan({}), plain)).toBe(
       [
+        'Target: http://127.0.0.1:3001/v3',
+        '',
         'dpac will perform the following actions:',
         '',
         '  # Domain/sales will be created: declared, not found live',
@@ -108,7 +110,7 @@ describe('renderers', () => {
       summary: { add: 0, change: 0, replace: 0, destroy: 0, adopt: 0, unmanaged: 0 },
     });
     expect(renderPlanText(empty, plain)).toBe(
-      'No changes. Live state matches the manifests.\nPlan: 0 to add, 0 to change, 0 to replace, 0 to destroy.',
+      'Target: http://127.0.0.1:3001/v3\n\nNo changes. Live state matches the manifests.\nPlan: 0 to add, 0 to change, 0 to replace, 0 to destroy.',
     );
   });
 
@@ -189,7 +191,7 @@ describe('renderers', () => {
     );
   });
 
-  it('lists unmanaged objects by kind and collapses a kind past 20, pointing to --json', () => {
+  it('lists unmanaged objects by kind and collapses a kind past 20, pointing to -o json', () => {
     const many = Array.from({ length: 23 }, (_, i) => ({
       address: addressFrom(`Source/s${String(i).padStart(2, '0')}`),
       kind: 'Source' as const,
@@ -204,7 +206,7 @@ describe('renderers', () => {
       '23 live objects are not managed here and left untouched:\n  Source (23):\n    Source/s00: owned by managed-by:dpac/b',
     );
     expect(text).toContain(
-      '    Source/s19: owned by managed-by:dpac/b\n    … and 3 more Source objects (see --json)',
+      '    Source/s19: owned by managed-by:dpac/b\n    … and 3 more Source objects (see -o json)',
     );
     expect(text).not.toContain('Source/s20');
   });

@@ -11,6 +11,7 @@ import {
   secretValuesOf,
 } from '../../library.js';
 import { hasChanges, type Plan } from '../../plan/plan.js';
+import { planTarget } from '../../render/plan-target.js';
 import { renderApplySummary } from '../../render/render-apply-summary.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
 import type { Style } from '../../render/style.js';
@@ -72,7 +73,7 @@ async function applyFresh(io: CliIo, paths: string[], flags: Flags): Promise<num
       return EXIT.error;
     }
     if (!flags.autoApprove) {
-      const answer = await confirm(io);
+      const answer = await confirm(io, session.plan);
       if (answer !== 'yes') return answer === 'no-terminal' ? EXIT.error : EXIT.ok;
     }
     return await run(io, style, session.plan, () =>
@@ -99,7 +100,7 @@ async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number
   if (!read.plan) return EXIT.error;
   const plan = read.plan;
   const settings = await loadProjectSettings({ cwd: io.cwd });
-  reportDiagnostics(io, settings.diagnostics, style);
+  reportDiagnostics(io, settings.diagnostics, style, settings.root);
   if (settings.diagnostics.some((d) => d.severity === 'error')) return EXIT.error;
   // The values the plan's fills send are scrubbed from every trace and server error, as a fresh plan's are.
   const connection = connect(io, flags, settings.project, { secrets: secretValuesOf(plan, io.env) });
@@ -140,7 +141,9 @@ async function run(io: CliIo, style: Style, plan: Plan, start: () => Promise<App
       '\nInterrupt: finishing the calls in flight and starting nothing new. Press Ctrl-C again to exit at once.',
     ),
   );
-  io.out(`\nApplying ${plan.calls.length} call${plan.calls.length === 1 ? '' : 's'}...`);
+  io.out(
+    `\nApplying ${plan.calls.length} call${plan.calls.length === 1 ? '' : 's'} to ${planTarget(plan)}...`,
+  );
   try {
     return report(io, await start(), style);
   } finally {
@@ -148,15 +151,20 @@ async function run(io: CliIo, style: Style, plan: Plan, start: () => Promise<App
   }
 }
 
-/** A fresh plan is applied only after a "yes" on a terminal (a saved plan was reviewed already). */
-async function confirm(io: CliIo): Promise<'yes' | 'no' | 'no-terminal'> {
+/**
+ * A fresh plan is applied only after a "yes" on a terminal (a saved plan was reviewed already),
+ * to a question naming where it writes.
+ */
+async function confirm(io: CliIo, plan: Plan): Promise<'yes' | 'no' | 'no-terminal'> {
   if (!io.isTty || !io.ask) {
     io.err(
       'Refusing to apply without confirmation: no terminal to ask on. Pass --auto-approve, or save a plan with `dpac plan --out FILE` and run `dpac apply --plan FILE`.',
     );
     return 'no-terminal';
   }
-  const answer = await io.ask('\nDo you want to perform these actions? Only "yes" will be accepted: ');
+  const answer = await io.ask(
+    `\nDo you want to perform these actions on ${planTarget(plan)}? Only "yes" will be accepted: `,
+  );
   if (answer.trim() === 'yes') return 'yes';
   io.out('Apply cancelled; nothing was written.');
   return 'no';

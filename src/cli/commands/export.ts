@@ -14,7 +14,7 @@ import { addConnectOptions, type ConnectFlags, connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { addSelectOption, type Selector, selectorTexts } from '../options.js';
-import { addOutputOption, type OutputFlags, outputFor } from '../output.js';
+import { addColorOption, addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { reportFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 import { reportDiagnostics } from '../report-diagnostics.js';
@@ -49,14 +49,14 @@ registerCommand((io, setExit) => {
     .option('--target <NAME>', 'use a target from dpac.yaml (its url)');
   addOutputOption(command, EXPORT_VIEWS);
   addSelectOption(command);
-  addConnectOptions(command);
+  addColorOption(addConnectOptions(command));
   return command.action(async (flags: Flags) => setExit(await runExport(io, flags)));
 });
 
 async function runExport(io: CliIo, flags: Flags): Promise<number> {
   const output = outputFor(io, flags, EXPORT_VIEWS);
   const settings = await loadProjectSettings({ cwd: io.cwd });
-  reportDiagnostics(io, settings.diagnostics, output.style);
+  reportDiagnostics(io, settings.diagnostics, output.style, settings.root);
   if (hasErrors(settings.diagnostics)) return EXIT.error;
   const connection = connect(io, flags, settings.project, { readOnly: true });
   if (!connection) return EXIT.error;

@@ -26,6 +26,7 @@ registerCommand((io, setExit) => {
     io.out(
       output.render({
         valid,
+        folders: { cwd: io.cwd, root: result.root },
         diagnostics: result.diagnostics,
         resources: result.manifests.map((m) => m.address),
         files: result.files.length,

@@ -54,14 +54,15 @@ describe('saved plans', () => {
   it('saves a plan that show reproduces as text, JSON and Markdown, and apply --plan applies exactly it', async () => {
     const planned = await e2e.dpac(['plan', '--no-color', '--out', out]);
     expect(planned.code).toBe(0);
+    const target = `Target: ${e2e.emulator.url}\n\n`;
     expect(planned.stdout).toBe(
-      `${TEXT}\n\nSaved the plan to ${out}. Apply exactly this plan with: dpac apply --plan ${out}`,
+      `${target}${TEXT}\n\nSaved the plan to ${out}. Apply exactly this plan with: dpac apply --plan ${out}`,
     );
 
     const shown = await e2e.dpac(['show', out, '--no-color']);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/^Plan made \S+ for http:\/\/127\.0\.0\.1:\d+\/v3 by dpac \S+\.\n\n/);
-    expect(shown.stdout.replace(/^Plan made .*\n\n/, '')).toBe(TEXT);
+    expect(shown.stdout.replace(/^Plan made .*\n\n/, '')).toBe(`${target}${TEXT}`);
 
     const json = JSON.parse((await e2e.dpac(['plan', '--json'])).stdout) as f.PlanJson;
     const shownJson = JSON.parse((await e2e.dpac(['show', out, '--json'])).stdout) as f.PlanJson;
