@@ -51,6 +51,12 @@ export interface DiffOptions {
   resendSecrets?: boolean;
   /** The user this run signs in as: the marker of kinds without tags is who changed them last. */
   me?: RunUser;
+  /**
+   * A plan scoped to the changes since a commit: only the undeclared objects this covers (those
+   * whose manifests were deleted, and what lies below them) are decided; every other one may be
+   * declared by a manifest the plan did not load, so it is neither deleted nor listed.
+   */
+  scoped?: { covers(address: string): boolean; projectEmpty: boolean; ref: string };
 }
 
 export interface DiffResult {
@@ -88,8 +94,11 @@ export function diffResources(options: DiffOptions): DiffResult {
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
   // a parent with prune: true); everything else is listed as unmanaged, with why.
   const cascaded = new Map<string, Address>();
+  const scoped = options.scoped;
+  // An empty manifest set never deletes anything (a wrong folder must not empty the platform).
+  const mayDelete = scoped ? !scoped.projectEmpty : manifests.length > 0;
   for (const obj of sortByDepth([...live.objects.values()], (x) => x.kind)) {
-    if (declared.has(obj.address)) continue;
+    if (declared.has(obj.address) || (scoped && !scoped.covers(obj.address))) continue;
     const decision = decideUndeclared(obj, {
       ownershipTag: options.ownershipTag,
       owner,
@@ -100,8 +109,7 @@ export function diffResources(options: DiffOptions): DiffResult {
       me,
       userName,
     });
-    // An empty manifest set never deletes anything (a wrong folder must not empty the platform).
-    if ('delete' in decision && manifests.length > 0) {
+    if ('delete' in decision && mayDelete) {
       byAddress.set(obj.address, deleteChange(obj, decision.delete));
       if (decision.cascadeFrom) cascaded.set(obj.address, decision.cascadeFrom);
     } else if ('keep' in decision) {
@@ -152,6 +160,7 @@ export function diffResources(options: DiffOptions): DiffResult {
       manifests,
       protect: options.protect ?? [],
       allowMassDelete: options.allowMassDelete ?? false,
+      ...(scoped ? { scopedTo: scoped.ref } : {}),
     }),
   );
   return {

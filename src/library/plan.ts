@@ -58,6 +58,7 @@ export async function plan(
     allowImpact: project.project.allow_impact,
     policies: project.project.policies,
     manifestPolicyResults: project.policyResults,
+    ...(project.changes ? { changes: project.changes } : {}),
   });
   if (hasErrors(computed.diagnostics))
     throw new Refusal('The plan was refused; nothing was written.', computed.diagnostics);

@@ -1,6 +1,6 @@
 // Reads live state for a scope through list endpoints first, then per-item detail/document GETs
 // only where a kind asks for them; projects every object into its spec shape.
-import { makeAddress } from '../core/address.js';
+import { type Address, makeAddress } from '../core/address.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type LiveRecord, renderPath } from '../kinds/kind.js';
 import { EagerProjections } from './eager-projections.js';
@@ -138,9 +138,13 @@ async function readCollection(
   const documentsBySet = new Map<Managed, [string, string][]>();
   const omittedBySet = new Map<Managed, string[]>();
   const entries: Entry[] = [];
+  // Asked only of kinds a further GET would read (a detail, a document): see ReadScope.inScope.
+  const inScope = def.read.detail || def.read.documents ? scope.inScope : undefined;
+  const kept =
+    scope.only || inScope ? (a: Address) => (scope.only?.(a) ?? true) && (inScope?.(a) ?? true) : undefined;
   listed.forEach((item, i) => {
     const name = renamed?.[i]?.name ?? listedNames[i] ?? '';
-    if (scope.only && !scope.only(makeAddress(kind, where.ancestors, name))) return;
+    if (kept && !kept(makeAddress(kind, where.ancestors, name))) return;
     // Looked up only for kinds whose reading depends on it (one key lookup per object).
     const managed = itemKeys.length > 0 || def.read.documentKeys ? managedKeys(name) : 'all';
     // Fields no manifest needs are dropped now, before any await: the full items die young.

@@ -1,7 +1,8 @@
 // Decides what to read: the kinds in play, and whose children. Nothing more is read.
+import { underDeleted } from '../changes/change-set.js';
 import { type Address, ancestorAddresses, kindOfAddress, parseAddress } from '../core/address.js';
 import { ancestorKinds, isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
-import type { ExternalDeclaration } from '../manifest/external.js';
+import { type ExternalDeclaration, externalMatcher } from '../manifest/external.js';
 import { isGlob } from '../manifest/glob.js';
 import type { Manifest } from '../manifest/manifest.js';
 
@@ -18,6 +19,12 @@ export interface ReadScope {
    * same keys get the same set.
    */
   managedKeys?(address: Address): ReadonlySet<string> | 'all';
+  /**
+   * A plan scoped to changes: the objects it covers. Another object of a kind that would cost more
+   * than its list item (a detail or a document GET) is not read at all; cheaper kinds stay listed
+   * (their names resolve ids, and the run's user is found among the users).
+   */
+  inScope?(address: Address): boolean;
 }
 
 export interface ScopeOptions {
@@ -28,6 +35,12 @@ export interface ScopeOptions {
   pruneKinds?: readonly KindName[];
   /** Parents whose every child is read because a prune scope may cover them. */
   pruneParent?(address: string): boolean;
+  /**
+   * A plan scoped to the changes since a commit (`--changed-since`): the addresses whose manifests
+   * are gone. Read are the parents of the manifests and of these, and these themselves (with what
+   * lies below them, to delete it first); owned parents elsewhere are not read.
+   */
+  deleted?: readonly Address[];
 }
 
 /** Just some addresses (and their ancestors, to find them): stale-plan checks and verification. */
@@ -88,6 +101,15 @@ export function manifestScope(options: ScopeOptions): ReadScope {
     // `metadata.prune: true` deletes undeclared children of every kind, declared anywhere or not.
     if (m.metadata.prune === true) for (const k of KIND_NAMES) if (KINDS[k].parent === m.kind) kinds.add(k);
   }
+  for (const address of options.deleted ?? []) {
+    const { kind, ancestors } = parseAddress(address);
+    if (!isKindName(kind)) continue;
+    addKind(kind);
+    declared.add(address);
+    for (const a of ancestorAddresses(ancestorKinds(kind), ancestors)) declared.add(a);
+  }
+  const deleted = options.deleted ? underDeleted({ deleted: options.deleted }) : undefined;
+  const external = externalMatcher(options.externals ?? []);
   const specs = new Map(options.manifests.map((m) => [m.address, m.spec]));
   for (const m of options.manifests) {
     const kind = KINDS[m.kind];
@@ -109,7 +131,13 @@ export function manifestScope(options: ScopeOptions): ReadScope {
   const keySets = new Map<string, ReadonlySet<string>>();
   return {
     kinds,
-    expand: (address, owned) => declared.has(address) || owned || (options.pruneParent?.(address) ?? false),
+    ...(deleted
+      ? { inScope: (a: Address) => declared.has(a) || deleted(a) || external(a) !== undefined }
+      : {}),
+    expand: (address, owned) =>
+      declared.has(address) ||
+      (owned && (deleted?.(address) ?? true)) ||
+      (options.pruneParent?.(address) ?? false),
     managedKeys: (address) => {
       const spec = specs.get(address);
       if (!spec) return none;

@@ -86,6 +86,51 @@ export async function findManifestFiles(
   return { files, diagnostics };
 }
 
+/**
+ * Whether findManifestFiles(patterns) would pick this file, were it there: how a scoped plan tells
+ * a deleted manifest from another deleted file. Paths are taken as they are (no symlink resolved).
+ */
+export async function inclusionMatcher(
+  patterns: readonly string[],
+  options: FindOptions,
+): Promise<(absolute: string) => boolean> {
+  const root = await realpath(options.root);
+  const base = await realpath(options.base).catch(() => options.base);
+  const negated = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+  const excluded = excludeMatcher(base, options.excludeBase ?? base, negated, options.exclude ?? []);
+  const tests = patterns
+    .filter((p) => !p.startsWith('!'))
+    .map((pattern): ((file: string) => boolean) => {
+      if (picomatch.scan(pattern).isGlob) {
+        const normalized = pattern.replaceAll('\\', '/');
+        const relative = path.isAbsolute(normalized) ? slashed(path.relative(base, normalized)) : normalized;
+        const matcher = picomatch(relative);
+        const walked = path.resolve(base, picomatch.scan(relative).base);
+        return (file) =>
+          matcher(slashed(path.relative(base, file))) && walkable(walked, file) && !excluded(file);
+      }
+      const named = path.resolve(base, pattern);
+      return (file) =>
+        file === named
+          ? !PROJECT_FILE_NAMES.includes(path.basename(file))
+          : walkable(named, file) && !excluded(file);
+    });
+  return (absolute) => isInside(root, absolute) && tests.some((test) => test(absolute));
+}
+
+/** Whether walking `dir` reaches `file`: below it, through no dot-folder or node_modules, a manifest name. */
+function walkable(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  if (relative === '' || !isInside(dir, file)) return false;
+  const parts = relative.split(path.sep);
+  const name = parts.pop() as string;
+  return (
+    parts.every((p) => !p.startsWith('.') && p !== 'node_modules') &&
+    MANIFEST_FILE.test(name) &&
+    !PROJECT_FILE_NAMES.includes(name)
+  );
+}
+
 /** Whether a walked file is excluded: the defaults (below the folder walked), `!` patterns and `exclude`. */
 function excludeMatcher(
   base: string,

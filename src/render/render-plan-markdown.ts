@@ -21,7 +21,7 @@ import {
 } from './markdown.js';
 import { UNDOCUMENTED, undocumentedWarnings } from './render-calls.js';
 import { impactSection, impactTotalsLine } from './render-impact.js';
-import { summaryLine } from './render-plan-text.js';
+import { scopeLine, summaryLine } from './render-plan-text.js';
 import { policySection } from './render-policy-results.js';
 
 export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
@@ -30,12 +30,14 @@ export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
     : '';
   const warnings = undocumentedWarnings(plan.calls).map((w) => `- **Warning:** ${markdownText(w)}`);
   const totals = impactTotalsLine(plan.impact);
+  const scope = scopeLine(plan);
   const head = [
     '### dpac plan',
     '',
     `**${summaryLine(plan)}**${unmanaged}`,
     ...(totals ? ['', `**${totals}**`] : []),
     '',
+    ...(scope ? [`_${scope}_`, ''] : []),
     ...(warnings.length ? [...warnings, ''] : []),
     '',
   ].join('\n');
