@@ -20,13 +20,16 @@ export interface ChangedPath {
 export interface Repository {
   /** The working tree's top folder (absolute, as git reports it). */
   top: string;
+  /** A shallow clone holds only some of the history (CI checkouts). */
+  shallow: boolean;
   env: Env;
 }
 
 /** The repository holding `folder`, or a GitProblem (no git, or not a git working tree). */
 export async function openRepository(folder: string, env: Env, flag: string): Promise<Repository> {
   const gitEnv = environmentForGit(env);
-  const found = await git(['rev-parse', '--show-toplevel'], folder, gitEnv).catch((error: Error) => {
+  const asked = ['rev-parse', '--show-toplevel', '--is-shallow-repository'];
+  const found = await git(asked, folder, gitEnv).catch((error: Error) => {
     throw new GitProblem(
       `${flag} needs git, and git could not be run (${error.message}). Install git, or plan without ${flag}.`,
     );
@@ -35,7 +38,8 @@ export async function openRepository(folder: string, env: Env, flag: string): Pr
     throw new GitProblem(
       `${flag}: ${folder} is not inside a git working tree (git: ${firstLine(found.stderr)}). Run dpac in a clone of the repository, or plan without ${flag}.`,
     );
-  return { top: found.stdout.toString('utf8').trim(), env: gitEnv };
+  const [top = '', shallow] = found.stdout.toString('utf8').trim().split('\n');
+  return { top, shallow: shallow === 'true', env: gitEnv };
 }
 
 /**
@@ -51,8 +55,7 @@ export async function resolveCommit(repo: Repository, ref: string, flag: string)
     repo.env,
   );
   if (resolved.code === 0) return resolved.stdout.toString('utf8').trim();
-  const shallow = await git(['rev-parse', '--is-shallow-repository'], repo.top, repo.env);
-  if (shallow.stdout.toString('utf8').trim() === 'true')
+  if (repo.shallow)
     throw new GitProblem(
       `${flag} ${ref}: this clone is shallow (as CI checkouts are) and does not hold ${ref}. Fetch it first (git fetch --no-tags --depth=1 origin ${ref}), or check out with more history: actions/checkout with fetch-depth: 2 on a pull request's merge commit, or 0 for all of it; GitLab GIT_DEPTH: 0.`,
     );
@@ -71,17 +74,19 @@ export async function changedPaths(
   paths: readonly string[],
 ): Promise<ChangedPath[]> {
   const spec = ['--', ...paths];
-  const diff = await mustRun(repo, [
-    'diff',
-    '--name-status',
-    '-z',
-    '--find-renames',
-    '--no-ext-diff',
-    '--no-textconv',
-    commit,
-    ...spec,
+  const [diff, untracked] = await Promise.all([
+    mustRun(repo, [
+      'diff',
+      '--name-status',
+      '-z',
+      '--find-renames',
+      '--no-ext-diff',
+      '--no-textconv',
+      commit,
+      ...spec,
+    ]),
+    mustRun(repo, ['ls-files', '--others', '--exclude-standard', '-z', ...spec]),
   ]);
-  const untracked = await mustRun(repo, ['ls-files', '--others', '--exclude-standard', '-z', ...spec]);
   const out: ChangedPath[] = [];
   const fields = diff.toString('utf8').split('\0');
   for (let i = 0; i < fields.length - 1; ) {
@@ -97,8 +102,7 @@ export async function changedPaths(
     else if (status === 'D') out.push({ status: 'deleted', path: first });
     else out.push({ status: 'modified', path: first });
   }
-  for (const file of untracked.toString('utf8').split('\0'))
-    if (file) out.push({ status: 'added', path: path.join(repo.top, file) });
+  for (const file of names(repo, untracked)) out.push({ status: 'added', path: file });
   return out;
 }
 
@@ -128,6 +132,66 @@ export async function textsAt(
     at += Number(size) + 1;
   }
   return texts;
+}
+
+/**
+ * Files under `paths` (absolute) of the working tree holding any of `strings`, untracked ones that
+ * git does not ignore included; git reads them (a thousand files in a few tens of ms, many threads).
+ */
+export async function filesContaining(
+  repo: Repository,
+  strings: readonly string[],
+  paths: readonly string[],
+): Promise<string[]> {
+  const patterns = strings.filter((s) => s !== '');
+  if (patterns.length === 0) return [];
+  return grep(repo, ['-F', '-f', '-'], paths, `${patterns.join('\n')}\n`);
+}
+
+/** Files under `paths` with a line matching one of these extended regular expressions. */
+export function filesMatching(
+  repo: Repository,
+  expressions: readonly string[],
+  paths: readonly string[],
+): Promise<string[]> {
+  return grep(repo, ['-E', ...expressions.flatMap((e) => ['-e', e])], paths);
+}
+
+/** The files under `paths` git sees: tracked, or untracked and not ignored (absolute). */
+export async function visibleFiles(repo: Repository, paths: readonly string[]): Promise<Set<string>> {
+  const out = await mustRun(repo, [
+    'ls-files',
+    '-z',
+    '--cached',
+    '--others',
+    '--exclude-standard',
+    '--',
+    ...paths,
+  ]);
+  return new Set(names(repo, out));
+}
+
+async function grep(
+  repo: Repository,
+  how: string[],
+  paths: readonly string[],
+  input?: string,
+): Promise<string[]> {
+  const args = ['grep', '-l', '-z', '--full-name', '--untracked', '--no-color', ...how, '--', ...paths];
+  const run = await git(args, repo.top, repo.env, input);
+  // 1: nothing matched.
+  if (run.code === 1) return [];
+  if (run.code !== 0) throw new GitProblem(`git grep failed: ${firstLine(run.stderr)}`);
+  return names(repo, run.stdout);
+}
+
+/** NUL-separated paths relative to the top, made absolute. */
+function names(repo: Repository, out: Buffer): string[] {
+  return out
+    .toString('utf8')
+    .split('\0')
+    .filter(Boolean)
+    .map((p) => path.join(repo.top, p));
 }
 
 async function mustRun(repo: Repository, args: string[], input?: string): Promise<Buffer> {

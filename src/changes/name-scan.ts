@@ -29,17 +29,21 @@ export interface ScanContext {
 
 /** One file's searchable text, and which pieces it holds (asked once per piece). */
 export class ScannedFile {
-  /** Undefined: the file could not be read as text or YAML, so it may mention anything. */
-  private readonly searched: string | undefined;
+  /**
+   * The bytes as written (searched without decoding: thousands of files are scanned, most of
+   * them once), or the text with what hides a piece resolved; undefined: the file could not be
+   * read as text or YAML, so it may mention anything.
+   */
+  private readonly searched: Buffer | string | undefined;
   private readonly holds = new Map<string, boolean>();
 
   constructor(
     file: string,
     /** Undefined when the file could not be read. */
-    text: string | undefined,
+    bytes: Buffer | undefined,
     context: ScanContext,
   ) {
-    this.searched = text === undefined ? undefined : searchableText(file, text, context);
+    this.searched = bytes === undefined ? undefined : searchable(file, bytes, context);
   }
 
   mentions(needle: Needle): boolean {
@@ -57,8 +61,11 @@ export class ScannedFile {
   }
 }
 
-function searchableText(file: string, text: string, context: ScanContext): string | undefined {
-  const substituted = text.includes('${') ? substitute(text, context) : text;
+function searchable(file: string, bytes: Buffer, context: ScanContext): Buffer | string | undefined {
+  const variables = bytes.includes('${var.') || (hasAny(context.plainEnv) && bytes.includes('${env.'));
+  if (!variables && !mayHide(bytes)) return bytes;
+  const text = bytes.toString('utf8');
+  const substituted = variables ? substitute(text, context) : text;
   if (!HIDING.test(substituted)) return substituted;
   const parsed = parseYaml({ file, path: file, text });
   // Unparsable: the loader reports it if the file is needed; until then it may mention anything.
@@ -66,6 +73,20 @@ function searchableText(file: string, text: string, context: ScanContext): strin
   const strings: string[] = [];
   for (const document of parsed.documents) collectStrings(document.value, strings);
   return substitute(strings.join('\n'), context) + substituted;
+}
+
+/** Whether a backslash starts what HIDING matches (bytes: x u U LF CR). */
+function mayHide(bytes: Buffer): boolean {
+  for (let at = bytes.indexOf(0x5c); at >= 0; at = bytes.indexOf(0x5c, at + 1)) {
+    const next = bytes[at + 1];
+    if (next === 0x78 || next === 0x75 || next === 0x55 || next === 0x0a || next === 0x0d) return true;
+  }
+  return false;
+}
+
+function hasAny(record: Readonly<Record<string, string>>): boolean {
+  for (const _ in record) return true;
+  return false;
 }
 
 function substitute(text: string, context: ScanContext): string {

@@ -4,7 +4,7 @@
 // what the loaded manifests refer to or sit under. The addresses the commit's text of a changed
 // file declared and no loaded manifest declares now are the deleted ones. A change to dpac.yaml
 // or a --var-file changes every manifest: then every file is planned.
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { type Address, makeAddress, parseAddress } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -16,7 +16,8 @@ import type { FileRef, SourceText } from '../manifest/read-files.js';
 import type { ChangedSince } from '../plan/plan-schema.js';
 import type { ChangeSet } from './change-set.js';
 import { changedPaths, GitProblem, openRepository, resolveCommit, textsAt } from './git.js';
-import { type Needle, needleOf, type ScanContext, ScannedFile } from './name-scan.js';
+import { MentionFinder } from './mentions.js';
+import { type Needle, needleOf, type ScanContext } from './name-scan.js';
 
 /** What loading some files gave (load-manifests.ts): enough to see what they declare and need. */
 export interface LoadedSet {
@@ -109,7 +110,7 @@ async function select<T extends LoadedSet>(o: SelectChangedOptions<T>): Promise<
   const declaredBefore = o.declaredIn(
     [...oldTexts].map(([file, text]) => ({ file: display(root, file), path: file, text })),
   );
-  const scan = new Scanner(o.files, o.scan);
+  const scan = new MentionFinder(repo, root, o.files, o.scan);
   const loaded = new Map(seeds);
   // A manifest naming a changed local file (a driver, a script) changed with it.
   for (const file of otherFiles)
@@ -196,32 +197,4 @@ function namesNeedle(address: string): Needle {
 function declarationNeedle(address: string): Needle {
   const { kind, ancestors, name } = parseAddress(address);
   return needleOf([kind, ...ancestors, name]);
-}
-
-/** The project's files as searchable text, read once, on the first search. */
-class Scanner {
-  private scanned: ScannedFile[] | undefined;
-
-  constructor(
-    private readonly files: readonly FileRef[],
-    private readonly context: ScanContext,
-  ) {}
-
-  /** Files not loaded yet that mention every piece of one of the needles. */
-  async mentioning(needles: readonly Needle[], loaded: ReadonlyMap<string, FileRef>): Promise<FileRef[]> {
-    if (needles.length === 0) return [];
-    this.scanned ??= await Promise.all(
-      this.files.map(
-        async (f) =>
-          new ScannedFile(f.file, await readFile(f.path, 'utf8').catch(() => undefined), this.context),
-      ),
-    );
-    const out: FileRef[] = [];
-    this.files.forEach((ref, i) => {
-      if (loaded.has(ref.file)) return;
-      const file = this.scanned?.[i];
-      if (file && needles.some((needle) => file.mentions(needle))) out.push(ref);
-    });
-    return out;
-  }
 }

@@ -129,7 +129,24 @@ async function readCollection(
   const listPath = renderPath(def.read.list, where.ancestorIds);
   const listedKey = (item: Record<string, unknown>) =>
     def.read.keyOf ? def.read.keyOf(item) : String(item.name ?? '');
-  const listed = await client.listAll(listPath, { intent: `read ${kind} list` });
+  const intent = `read ${kind} list`;
+  // A scoped plan asks for its few objects by name (when `name` is their key); the check drops
+  // what a server ignoring the filter would add.
+  const named =
+    where.ancestors.length === 0 && !def.read.keyOf && (def.read.detail || def.read.documents)
+      ? scope.namesOf?.(kind)
+      : undefined;
+  const listed = named
+    ? (
+        await Promise.all(
+          named.map(async (name) =>
+            (
+              await client.listAll(listPath, { intent, filter: { name } })
+            ).filter((i) => listedKey(i) === name),
+          ),
+        )
+      ).flat()
+    : await client.listAll(listPath, { intent });
   // Everything below sees the name the manifests use (the item itself keeps the live one).
   const listedNames = listed.map(listedKey);
   const renamed = renames?.size ? renames.namesFor(kind, where.ancestors, listedNames) : undefined;
@@ -161,7 +178,7 @@ async function readCollection(
   // Every id is checked before any detail, document or write call can use one.
   const listedPath = listPath.split('?')[0] ?? listPath;
   const ids = entries.map((e) =>
-    client.listedId(e.item.id, { path: listedPath, item: e.name, intent: `read ${kind} list` }),
+    client.listedId(e.item.id, { path: listedPath, item: e.name, intent }),
   );
   const parentItem = where.parentItem;
   const documents = Object.entries(def.read.documents ?? {}).filter(([doc]) => {

@@ -4,7 +4,7 @@ import { type Address, ancestorAddresses, kindOfAddress, parseAddress } from '..
 import { ancestorKinds, isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type ExternalDeclaration, externalMatcher } from '../manifest/external.js';
 import { isGlob } from '../manifest/glob.js';
-import type { Manifest } from '../manifest/manifest.js';
+import { type Manifest, oldNamesOf } from '../manifest/manifest.js';
 
 export interface ReadScope {
   /** Kinds whose objects are read (top-level lists; children under expanded parents). */
@@ -25,7 +25,15 @@ export interface ReadScope {
    * (their names resolve ids, and the run's user is found among the users).
    */
   inScope?(address: Address): boolean;
+  /**
+   * A plan scoped to changes: the only names of a top-level kind of `inScope` it needs, when they
+   * are few. Each is read with a name filter instead of the whole list (1,000 sources list 2 MB).
+   */
+  namesOf?(kind: KindName): readonly string[] | undefined;
 }
+
+/** More names than this, and the whole list costs fewer GETs than one filtered GET per name. */
+const MAX_NAMED_READS = 20;
 
 export interface ScopeOptions {
   manifests: readonly Manifest[];
@@ -62,6 +70,36 @@ export function addressScope(addresses: readonly string[]): ReadScope {
 /** Everything: export and full drift reports. */
 export function everythingScope(): ReadScope {
   return { kinds: new Set(KIND_NAMES), expand: () => true };
+}
+
+/**
+ * The names of each top-level kind a scoped plan covers (declared, deleted, external, and former
+ * names of renamed ones); none when a pattern may cover more, or when they are many.
+ */
+function namedReads(
+  declared: ReadonlySet<string>,
+  options: ScopeOptions,
+): (kind: KindName) => string[] | undefined {
+  const names = new Map<string, Set<string>>();
+  const add = (kind: string, name: string) => {
+    const set = names.get(kind) ?? new Set<string>();
+    set.add(name);
+    names.set(kind, set);
+  };
+  for (const address of [
+    ...declared,
+    ...(options.externals ?? []).filter((e) => !e.pattern).map((e) => e.address),
+  ]) {
+    const { kind, ancestors, name } = parseAddress(address);
+    if (ancestors.length === 0) add(kind, name);
+  }
+  for (const m of options.manifests)
+    if (m.ancestors.length === 0) for (const old of oldNamesOf(m.metadata)) add(m.kind, old);
+  const patterned = new Set((options.externals ?? []).filter((e) => e.pattern).map((e) => e.kind));
+  return (kind) => {
+    const set = names.get(kind) ?? new Set<string>();
+    return patterned.has(kind) || set.size > MAX_NAMED_READS ? undefined : [...set].sort();
+  };
 }
 
 /**
@@ -132,7 +170,10 @@ export function manifestScope(options: ScopeOptions): ReadScope {
   return {
     kinds,
     ...(deleted
-      ? { inScope: (a: Address) => declared.has(a) || deleted(a) || external(a) !== undefined }
+      ? {
+          inScope: (a: Address) => declared.has(a) || deleted(a) || external(a) !== undefined,
+          namesOf: namedReads(declared, options),
+        }
       : {}),
     expand: (address, owned) =>
       declared.has(address) ||

@@ -49,14 +49,15 @@ export async function findManifestFiles(
   const excludeBase = options.excludeBase ?? base;
   const negated = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
   const excluded = excludeMatcher(base, excludeBase, negated, options.exclude ?? []);
-  const add = async (absolute: string, walked: boolean) => {
-    const real = await realpath(absolute);
-    if (!isInside(root, real)) {
-      diagnostics.push(outsideRoot(display(root, absolute)));
-      return;
-    }
-    if (walked && excluded(absolute)) return;
-    if (!found.has(real)) found.set(real, { file: display(root, absolute), path: real });
+  // Resolved all at once (a folder of a thousand files waited for a thousand realpaths in turn).
+  const add = async (files: readonly string[], walked: boolean) => {
+    const reals = await Promise.all(files.map((file) => realpath(file)));
+    files.forEach((absolute, i) => {
+      const real = reals[i] as string;
+      if (!isInside(root, real)) diagnostics.push(outsideRoot(display(root, absolute)));
+      else if (!(walked && excluded(absolute)) && !found.has(real))
+        found.set(real, { file: display(root, absolute), path: real });
+    });
   };
   for (const pattern of patterns) {
     if (pattern.startsWith('!')) continue;
@@ -77,9 +78,9 @@ export async function findManifestFiles(
         detail: 'Check the path.',
       });
     } else if (info.isDirectory()) {
-      for (const file of await walk(absolute)) await add(file, true);
+      await add(await walk(absolute), true);
     } else if (!PROJECT_FILE_NAMES.includes(path.basename(absolute))) {
-      await add(absolute, false);
+      await add([absolute], false);
     }
   }
   const files = [...found.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -160,7 +161,7 @@ function slashed(relative: string): string {
 interface GlobContext {
   root: string;
   base: string;
-  add(absolute: string, walked: boolean): Promise<void>;
+  add(files: readonly string[], walked: boolean): Promise<void>;
   diagnostics: Diagnostic[];
 }
 
@@ -181,7 +182,7 @@ async function expandGlob(pattern: string, ctx: GlobContext): Promise<void> {
       detail: 'Globs match *.yaml and *.yml files, skipping dot-folders and node_modules.',
     });
   }
-  for (const file of matches) await ctx.add(file, true);
+  await ctx.add(matches, true);
 }
 
 /** Every manifest file below `dir` (iterative, sorted; symlinked folders are not followed). */

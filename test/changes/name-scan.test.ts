@@ -5,7 +5,7 @@ import { needleOf, ScannedFile } from '../../src/changes/name-scan.js';
 import { parseYaml } from '../../src/manifest/parse-yaml.js';
 
 const context = { vars: { team: 'sales' }, plainEnv: { REGION: 'eu' } };
-const scanned = (text: string) => new ScannedFile('f.yaml', text, context);
+const scanned = (text: string) => new ScannedFile('f.yaml', Buffer.from(text), context);
 const mentions = (text: string, ...names: string[]) => scanned(text).mentions(needleOf(names));
 
 /** The string values a file really holds, as the loader reads them. */
