@@ -119,12 +119,12 @@ async function select<T extends LoadedSet>(o: SelectChangedOptions<T>): Promise<
       seeds.set(ref.file, ref);
     }
 
-  let set = await o.load([...loaded.values()]);
+  let set = await o.load(sorted(loaded));
   // What refers to a changed object, or to one that is gone, is planned with it.
   const changedAddresses = new Set([...declaredBy(set), ...declaredBefore]);
   const referrers = await scan.mentioning([...changedAddresses].map(namesNeedle), loaded);
   for (const ref of referrers) loaded.set(ref.file, ref);
-  if (referrers.length > 0) set = await o.load([...loaded.values()]);
+  if (referrers.length > 0) set = await o.load(sorted(loaded));
 
   // Then what the loaded manifests need, until nothing is missing: their parents, what they
   // refer to, and their former names (another manifest declaring one is an error).
@@ -140,7 +140,7 @@ async function select<T extends LoadedSet>(o: SelectChangedOptions<T>): Promise<
     const found = await scan.mentioning(missing.map(declarationNeedle), loaded);
     if (found.length === 0) break;
     for (const ref of found) loaded.set(ref.file, ref);
-    set = await o.load([...loaded.values()]);
+    set = await o.load(sorted(loaded));
   }
 
   const declared = new Set(declaredBy(set));
@@ -148,7 +148,7 @@ async function select<T extends LoadedSet>(o: SelectChangedOptions<T>): Promise<
   const deleted = [...new Set(declaredBefore)]
     .filter((a) => !declared.has(a) && !external(a))
     .sort() as Address[];
-  const files = [...loaded.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const files = sorted(loaded);
   return {
     kind: 'scoped',
     set,
@@ -197,4 +197,9 @@ function namesNeedle(address: string): Needle {
 function declarationNeedle(address: string): Needle {
   const { kind, ancestors, name } = parseAddress(address);
   return needleOf([kind, ...ancestors, name]);
+}
+
+/** The files in path order (as a whole load gives them). */
+function sorted(files: ReadonlyMap<string, FileRef>): FileRef[] {
+  return [...files.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }

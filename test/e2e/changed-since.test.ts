@@ -42,6 +42,16 @@ spec:
     target_table_name: ${name}
 `;
 
+const DRIVER_TYPE = `apiVersion: dpac/v1
+kind: GenericSourceType
+metadata:
+  name: mydb
+spec:
+  driver_class_name: org.mydb.Driver
+  upload_option: fileUpload
+  files: [drivers/mydb.jar]
+`;
+
 const GROUP = `apiVersion: dpac/v1
 kind: TableGroup
 metadata:
@@ -101,6 +111,8 @@ describe('plan --changed-since', () => {
     );
     await e2e.write('sources/legacy.yaml', source('legacy', { accounts: 'Accounts.' }));
     await e2e.write('groups/sales-nightly.yaml', GROUP);
+    await e2e.write('sources/types.yaml', DRIVER_TYPE);
+    await e2e.write('sources/drivers/mydb.jar', 'driver bytes, version 1');
     await e2e.write('drafts/crm.yaml', source('draft_crm', { leads: 'Not read: outside the include.' }));
     base = await commitAll(e2e.dir, 'base');
     const applied = await dpac('apply', '--auto-approve');
@@ -190,6 +202,18 @@ describe('plan --changed-since', () => {
       'Source/orphan': 'delete',
       'Table/legacy/accounts': 'update',
     });
+  });
+
+  it('plans the manifest naming a local file that changed (a driver)', async () => {
+    await e2e.write('sources/drivers/mydb.jar', 'driver bytes, version 2 (longer)');
+    try {
+      const plan = await planJson('--changed-since', 'HEAD');
+      expect(actions(plan)).toEqual({ 'GenericSourceType/mydb': 'update' });
+      expect(plan.changed_since?.changed).toEqual([]);
+      expect(plan.changed_since?.files).toEqual(['sources/types.yaml']);
+    } finally {
+      await git(e2e.dir, 'checkout', '--', 'sources/drivers/mydb.jar');
+    }
   });
 
   it('fails a change that leaves a reference in an unchanged file dangling', async () => {
