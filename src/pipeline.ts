@@ -1,6 +1,6 @@
 // computePlan(): where IO meets the pure steps. Read live state for the scope in play, then diff,
 // order the calls and assemble the plan without further IO.
-import { type ChangeSet, underDeleted } from './changes/change-set.js';
+import { type ChangeSet, withinAny } from './changes/change-set.js';
 import type { Diagnostic } from './core/diagnostic.js';
 import { diffResources } from './diff/diff-resources.js';
 import { runUser } from './diff/last-change.js';
@@ -107,7 +107,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     ...(changes
       ? {
           scoped: {
-            covers: underDeleted(changes),
+            covers: withinAny(changes.deleted),
             projectEmpty: changes.projectFiles === 0,
             ref: changes.ref,
           },

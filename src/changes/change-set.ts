@@ -11,14 +11,14 @@ export interface ChangeSet extends ChangedSince {
   projectFiles: number;
 }
 
-/** Whether an address is one of the deleted ones or lies below one. */
-export function underDeleted(changes: { deleted: readonly string[] }): (address: string) => boolean {
-  const deleted = new Set<string>(changes.deleted);
-  if (deleted.size === 0) return () => false;
+/** Whether an address is one of these or lies below one (the deleted ones: what may be deleted). */
+export function withinAny(addresses: Iterable<string>): (address: string) => boolean {
+  const roots = new Set<string>(addresses);
+  if (roots.size === 0) return () => false;
   return (address) => {
-    if (deleted.has(address)) return true;
+    if (roots.has(address)) return true;
     const { kind, ancestors } = parseAddress(address);
     if (!isKindName(kind) || ancestors.length === 0) return false;
-    return ancestorAddresses(ancestorKinds(kind), ancestors).some((a) => deleted.has(a));
+    return ancestorAddresses(ancestorKinds(kind), ancestors).some((a) => roots.has(a));
   };
 }

@@ -14,7 +14,7 @@ import { display, isInside } from '../manifest/find-files.js';
 import { ancestorKindsIn, type KindRegistry, type Manifest, oldNamesOf } from '../manifest/manifest.js';
 import type { FileRef, SourceText } from '../manifest/read-files.js';
 import type { ChangedSince } from '../plan/plan-schema.js';
-import type { ChangeSet } from './change-set.js';
+import { type ChangeSet, withinAny } from './change-set.js';
 import { changedPaths, GitProblem, openRepository, resolveCommit, textsAt } from './git.js';
 import { MentionFinder } from './mentions.js';
 import { type Needle, needleOf, type ScanContext } from './name-scan.js';
@@ -145,8 +145,12 @@ async function select<T extends LoadedSet>(o: SelectChangedOptions<T>): Promise<
 
   const declared = new Set(declaredBy(set));
   const external = externalMatcher([...set.externals, ...o.projectExternals]);
+  // A former name (metadata.renamed_from) is renamed in place, with what lies below it: not gone.
+  const renamed = withinAny(
+    set.manifests.flatMap((m) => oldNamesOf(m.metadata).map((old) => makeAddress(m.kind, m.ancestors, old))),
+  );
   const deleted = [...new Set(declaredBefore)]
-    .filter((a) => !declared.has(a) && !external(a))
+    .filter((a) => !declared.has(a) && !external(a) && !renamed(a))
     .sort() as Address[];
   const files = sorted(loaded);
   return {

@@ -1,5 +1,5 @@
 // Decides what to read: the kinds in play, and whose children. Nothing more is read.
-import { underDeleted } from '../changes/change-set.js';
+import { withinAny } from '../changes/change-set.js';
 import { type Address, ancestorAddresses, kindOfAddress, parseAddress } from '../core/address.js';
 import { ancestorKinds, isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type ExternalDeclaration, externalMatcher } from '../manifest/external.js';
@@ -146,7 +146,7 @@ export function manifestScope(options: ScopeOptions): ReadScope {
     declared.add(address);
     for (const a of ancestorAddresses(ancestorKinds(kind), ancestors)) declared.add(a);
   }
-  const deleted = options.deleted ? underDeleted({ deleted: options.deleted }) : undefined;
+  const deleted = options.deleted ? withinAny(options.deleted) : undefined;
   const external = externalMatcher(options.externals ?? []);
   const specs = new Map(options.manifests.map((m) => [m.address, m.spec]));
   for (const m of options.manifests) {

@@ -241,6 +241,21 @@ describe('plan --changed-since', () => {
     expect(renamed.changed_since?.deleted).toEqual([]);
     await git(e2e.dir, 'mv', 'sources/crm-leads.yaml', 'sources/crm.yaml');
 
+    // A source renamed in place (metadata.renamed_from) is not gone, nor what lies below it.
+    const renamedSource = source('crm_leads', { leads: 'Leads.' }).replace(
+      '  name: crm_leads\n',
+      '  name: crm_leads\n  renamed_from: crm\n',
+    );
+    await e2e.write('sources/crm.yaml', renamedSource);
+    try {
+      const plan = await planJson('--changed-since', 'HEAD');
+      expect(actions(plan)['Source/crm_leads']).toBe('update');
+      expect(plan.changes.filter((c) => c.action === 'delete')).toEqual([]);
+      expect(plan.changed_since?.deleted).toEqual([]);
+    } finally {
+      await git(e2e.dir, 'checkout', '--', 'sources/crm.yaml');
+    }
+
     await writeFile(path.join(e2e.dir, 'dpac.yaml'), `${PROJECT}# a comment\n`);
     try {
       const result = await dpac('plan', '-o', 'json', '--changed-since', 'HEAD');
