@@ -177,9 +177,7 @@ async function readCollection(
   listed.length = 0;
   // Every id is checked before any detail, document or write call can use one.
   const listedPath = listPath.split('?')[0] ?? listPath;
-  const ids = entries.map((e) =>
-    client.listedId(e.item.id, { path: listedPath, item: e.name, intent }),
-  );
+  const ids = entries.map((e) => client.listedId(e.item.id, { path: listedPath, item: e.name, intent }));
   const parentItem = where.parentItem;
   const documents = Object.entries(def.read.documents ?? {}).filter(([doc]) => {
     const underParent = def.read.documentParents?.[doc];

@@ -30,7 +30,7 @@ export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
     : '';
   const warnings = undocumentedWarnings(plan.calls).map((w) => `- **Warning:** ${markdownText(w)}`);
   const totals = impactTotalsLine(plan.impact);
-  const scope = scopeLine(plan);
+  const scope = scopeLine(plan, markdownText);
   const head = [
     '### dpac plan',
     '',
