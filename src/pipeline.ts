@@ -1,5 +1,6 @@
 // computePlan(): where IO meets the pure steps. Read live state for the scope in play, then diff,
 // order the calls and assemble the plan without further IO.
+import { type ChangeSet, withinAny } from './changes/change-set.js';
 import type { Diagnostic } from './core/diagnostic.js';
 import { diffResources } from './diff/diff-resources.js';
 import { runUser } from './diff/last-change.js';
@@ -51,6 +52,11 @@ export interface ComputePlanInput {
   manifestPolicyResults?: readonly PolicyResult[];
   /** The manifests are only part of the project (files named): nothing undeclared is deleted. */
   partial?: boolean;
+  /**
+   * `--changed-since`: the manifests are the part of the project that changed (loadManifests'
+   * `changes`). Only their trees are read, and nothing is deleted but what `changes.deleted` names.
+   */
+  changes?: ChangeSet;
 }
 
 export interface ComputedPlan {
@@ -68,7 +74,9 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   const { inScope, excluded } = scopeOf(input.select, input.exclude);
   const narrowed = Boolean(input.select?.length || input.exclude?.length);
   const manifests = input.manifests.filter(inScope);
-  const pruneKinds = (input.prune ?? []).map((p) => p.kind).filter(isKindName);
+  const changes = input.changes;
+  // A scoped plan prunes nothing: an undeclared object may be declared by a file it did not load.
+  const pruneKinds = changes ? [] : (input.prune ?? []).map((p) => p.kind).filter(isKindName);
   const scope = input.readEverything
     ? everythingScope()
     : manifestScope({
@@ -76,6 +84,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
         externals: input.externals,
         pruneKinds,
         pruneParent: () => pruneKinds.length > 0,
+        ...(changes ? { deleted: changes.deleted } : {}),
       });
   const live = await readLive({
     client: input.client,
@@ -98,15 +107,23 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     resendSecrets: input.resendSecrets,
     me: runUser(input.client.identity?.(), live),
     partial: input.partial,
+    ...(changes
+      ? {
+          scoped: {
+            covers: withinAny(changes.deleted),
+            projectEmpty: changes.projectFiles === 0,
+            ref: changes.ref,
+          },
+        }
+      : {}),
   });
   const declared = diff.declaredSpec;
   const kept = withoutExcluded(diff.changes, excluded, declared);
-  const changes = kept.changes;
-  markRenames(changes, live);
+  markRenames(kept.changes, live);
 
   const { calls, literals } = lowerCalls(
     planCalls({
-      changes,
+      changes: kept.changes,
       ownershipTag: input.ownershipTag,
       declared,
       live: (address) => live.objects.get(address)?.spec,
@@ -115,7 +132,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
   const plan = assemblePlan({
     url: input.url,
     manifests,
-    changes,
+    changes: kept.changes,
     calls,
     live,
     unmanaged: diff.unmanaged,
@@ -123,7 +140,7 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     declared,
     env: input.env,
   });
-  plan.rename_hints = renameHints(changes);
+  plan.rename_hints = renameHints(kept.changes);
   const impact = describeImpact(plan.changes, { manifests, allowances: input.allowImpact });
   plan.changes = impact.changes;
   plan.impact = impact.impact;
@@ -136,6 +153,10 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     : [];
   const policyResults = [...(input.manifestPolicyResults ?? []), ...changeRules];
   if (policyResults.length > 0) plan.policy_results = policyResults;
+  if (changes) {
+    const { projectFiles: _, ...changedSince } = changes;
+    plan.changed_since = changedSince;
+  }
   const candidates = narrowed ? [...input.manifests, ...live.objects.values()] : [];
   const diagnostics = [
     ...unmatchedSelectors('--select', input.select, candidates),

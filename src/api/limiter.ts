@@ -163,13 +163,17 @@ function medianOf(values: number[]): number {
  * few hangs stall every other call while throttling had shrunk the limit to one or two.
  */
 export function holdSlot(limiter: AdaptiveLimiter | undefined, slowAfterMs: number): { release(): void } {
-  let held = limiter !== undefined;
+  // No slot, no timer: one left running kept a finished run's process alive for its whole delay.
+  if (!limiter) return { release: () => {} };
+  let held = true;
   const release = (): void => {
     if (!held) return;
     held = false;
     clearTimeout(timer);
-    limiter?.release();
+    limiter.release();
   };
   const timer = setTimeout(release, slowAfterMs);
+  // Nor does a slot still held keep the process alive: the attempt holding it does, while it runs.
+  timer.unref();
   return { release };
 }

@@ -1,6 +1,7 @@
 // measurePlan(): one plan of a manifest folder with the real engine (loadManifests → createClient →
 // computePlan), timed, with requests, CPU and peak RSS. Run as a script it prints the figures as
-// JSON, so each measurement gets a fresh process: `node dist/bench/plan-bench.js DIR URL [READS]`.
+// JSON, so each measurement gets a fresh process:
+// `node dist/bench/plan-bench.js DIR URL [--reads N] [--changed-since REF]`.
 import { pathToFileURL } from 'node:url';
 import { createClient } from '../api/index.js';
 import { hasErrors } from '../core/diagnostic.js';
@@ -15,6 +16,8 @@ export interface PlanRunOptions {
   url: string;
   /** Read concurrency; the client's default when omitted. */
   reads?: number;
+  /** `--changed-since`: plan only what changed since this git ref (DIR is in a repository). */
+  changedSince?: string;
 }
 
 export interface PlanFigures {
@@ -32,6 +35,8 @@ export interface PlanFigures {
   read_concurrency: number;
   noop: boolean;
   summary: PlanSummary;
+  /** Manifest files loaded (all of them, unless the plan was scoped by --changed-since). */
+  files: number;
   /** CPU of the plan: from loading the manifests to the plan (module loading excluded). */
   cpu_ms: { user: number; system: number };
   /** CPU of the whole process so far, module loading included (what `time dpac plan` would add up). */
@@ -46,7 +51,14 @@ const megabytes = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 
 export async function measurePlan(options: PlanRunOptions): Promise<PlanFigures> {
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const loaded = await loadManifests({ cwd: options.dir, paths: ['.'], env: benchEnv(options.url) });
+  // git, for --changed-since, is found on the PATH.
+  const env = { ...benchEnv(options.url), PATH: process.env.PATH };
+  const loaded = await loadManifests({
+    cwd: options.dir,
+    paths: ['.'],
+    env,
+    ...(options.changedSince === undefined ? {} : { changedSince: options.changedSince }),
+  });
   if (hasErrors(loaded.diagnostics)) {
     throw new Error(`the bench manifests do not load: ${loaded.diagnostics[0]?.summary ?? '?'}`);
   }
@@ -65,6 +77,7 @@ export async function measurePlan(options: PlanRunOptions): Promise<PlanFigures>
       ownershipTag: loaded.project.ownership_tag,
       prune: loaded.project.prune,
       protect: loaded.project.protect,
+      ...(loaded.changes ? { changes: loaded.changes } : {}),
     });
   } finally {
     await client.close();
@@ -87,6 +100,7 @@ export async function measurePlan(options: PlanRunOptions): Promise<PlanFigures>
     read_concurrency: stats.concurrency.peakReads,
     noop: !hasChanges(computed.plan) && !hasErrors(computed.diagnostics),
     summary: computed.plan.summary,
+    files: loaded.files.length,
     cpu_ms: { user: round(cpu.user / 1000), system: round(cpu.system / 1000) },
     process_cpu_ms: round((total.user + total.system) / 1000),
     peak_rss_mb: megabytes(peakRss),
@@ -94,9 +108,20 @@ export async function measurePlan(options: PlanRunOptions): Promise<PlanFigures>
 }
 
 async function main(argv: readonly string[]): Promise<void> {
-  const [dir, url, reads] = argv;
-  if (!dir || !url) throw new Error('usage: plan-bench.js DIR URL [READS]');
-  const figures = await measurePlan({ dir, url, ...(reads ? { reads: Number(reads) } : {}) });
+  const [dir, url, ...rest] = argv;
+  if (!dir || !url) throw new Error('usage: plan-bench.js DIR URL [--reads N] [--changed-since REF]');
+  const flag = (name: string) => {
+    const at = rest.indexOf(name);
+    return at < 0 ? undefined : rest[at + 1];
+  };
+  const reads = flag('--reads');
+  const changedSince = flag('--changed-since');
+  const figures = await measurePlan({
+    dir,
+    url,
+    ...(reads ? { reads: Number(reads) } : {}),
+    ...(changedSince ? { changedSince } : {}),
+  });
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
 

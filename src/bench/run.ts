@@ -1,19 +1,20 @@
 // `npm run bench`: applies the 10k-table bench platform from empty at DPAC_BENCH_LATENCY (an
 // emulator in its own process), measures no-op plans (each in a fresh process) at 0 ms and at that
 // latency, cold `dpac validate` runs, plans at 30k tables (and 100k with DPAC_BENCH_SOURCES=1000,
-// not run in CI) seeded by cloning, and the export bench. Prints the JSON report on stdout and the
-// issue's targets table on stderr. Knobs: DPAC_BENCH_SOURCES (largest point, in sources of 100
-// tables), _TABLES (per source), _LATENCY (ms), _REPEAT (runs per CPU figure), _EXPORT (off).
-import { execFile } from 'node:child_process';
+// not run in CI) seeded by cloning — on the largest, from 1,000 sources, also the scoped plan
+// (`--changed-since` after one file changed) — and the export bench. Prints the JSON report on
+// stdout and the issue's targets table on stderr. Knobs: DPAC_BENCH_SOURCES (largest point, in
+// sources of 100 tables), _TABLES (per source), _LATENCY (ms), _REPEAT (runs per CPU figure),
+// _EXPORT (off), _ONLY=scoped (only the scoped plan, on DPAC_BENCH_SOURCES sources, default 1,000).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { DEFAULT_CONCURRENCY } from '../api/client.js';
-import { type PlanPoint, renderTargets, targetRows } from './bench-targets.js';
+import { type PlanPoint, renderTargets, scopedRow, targetRows } from './bench-targets.js';
+import { runScript } from './child-script.js';
 import { type BenchEmulator, type EmulatorCounts, forkEmulator } from './fork-emulator.js';
 import type { PlanFigures } from './plan-bench.js';
+import { measureScopedPlans, type ScopedFigures } from './scoped-bench.js';
 import {
   type BenchShape,
   FULL_SHAPE,
@@ -24,8 +25,6 @@ import {
 } from './seed-platform.js';
 import type { ValidateFigures } from './validate-bench.js';
 
-const run = promisify(execFile);
-const here = path.dirname(fileURLToPath(import.meta.url));
 const number = (name: string, fallback: number): number => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value >= 0 && process.env[name] !== '' ? value : fallback;
@@ -35,12 +34,8 @@ const tablesOf = (shape: BenchShape): number => shape.sources * shape.tablesPerS
 const load = () => loadavg().map((n) => Math.round(n * 100) / 100);
 
 /** A script of this folder in a fresh process; its stdout is one JSON document. */
-async function child<T>(script: string, args: string[]): Promise<T> {
-  const { stdout } = await run(process.execPath, [path.join(here, script), ...args], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return JSON.parse(stdout) as T;
-}
+const child = async <T>(script: string, args: string[]): Promise<T> =>
+  (await runScript<T>(script, args)).result;
 
 type MeasuredPlan = Omit<PlanFigures, 'cpu_ms'> & PlanPoint & { cpu_split_ms: PlanFigures['cpu_ms'] };
 
@@ -86,18 +81,60 @@ async function applyFromEmpty(emu: BenchEmulator, shape: BenchShape, dir: string
 }
 
 /** A platform of `sources` bench sources: one applied, the rest cloned in the emulator's store. */
-async function clonedPoint(root: string, shape: BenchShape): Promise<MeasuredPlan> {
-  const { sources } = shape;
+async function clonedPlatform(root: string, shape: BenchShape): Promise<{ emu: BenchEmulator; dir: string }> {
   const emu = await forkEmulator(0);
   try {
     const template = await mkdtemp(path.join(root, 'template-'));
     const seeded = await seedPlatform({ dir: template, url: emu.url, shape: { ...shape, sources: 1 } });
     if (seeded.code !== 0) throw new Error(`seeding the template failed:\n${seeded.stderr}`);
-    const names = Array.from({ length: sources - 1 }, (_, i) => sourceName(i + 1));
+    const names = Array.from({ length: shape.sources - 1 }, (_, i) => sourceName(i + 1));
     await emu.clone(sourceName(0), names);
-    const dir = await mkdtemp(path.join(root, `s${sources}-`));
+    const dir = await mkdtemp(path.join(root, `s${shape.sources}-`));
     await writeBenchManifests(dir, shape);
-    return await measurePlan(emu, dir, tablesOf(shape));
+    return { emu, dir };
+  } catch (error) {
+    await emu.stop();
+    throw error;
+  }
+}
+
+/** The no-op plan of a cloned platform, then (`scoped`) the plan of one changed file on it. */
+async function clonedPoint(
+  root: string,
+  shape: BenchShape,
+  scoped?: { latencies: number[]; repeat: number },
+): Promise<{ point: MeasuredPlan; scoped?: ScopedFigures }> {
+  const { emu, dir } = await clonedPlatform(root, shape);
+  try {
+    const point = await measurePlan(emu, dir, tablesOf(shape));
+    if (!scoped) return { point };
+    log(`plan --changed-since after one file changed, at ${scoped.latencies.join(' and ')} ms latency…`);
+    const tables = tablesOf(shape);
+    return {
+      point,
+      scoped: await measureScopedPlans({ emu, dir, sources: shape.sources, tables, ...scoped }),
+    };
+  } finally {
+    await emu.stop();
+  }
+}
+
+/** `DPAC_BENCH_ONLY=scoped`: the scoped plan alone, on a cloned platform (no full plan measured). */
+async function scopedOnly(root: string, shape: BenchShape, latencyMs: number, repeat: number) {
+  log(`cloning ${shape.sources} sources × ${shape.tablesPerSource} tables…`);
+  const { emu, dir } = await clonedPlatform(root, shape);
+  try {
+    log(
+      `plan --changed-since after one file changed, at 0 and ${latencyMs} ms latency, ${repeat} runs each…`,
+    );
+    return await measureScopedPlans({
+      emu,
+      dir,
+      sources: shape.sources,
+      tables: tablesOf(shape),
+      latencies: [0, latencyMs],
+      repeat,
+    });
   } finally {
     await emu.stop();
   }
@@ -115,6 +152,29 @@ async function main(): Promise<void> {
     tablesPerSource: number('DPAC_BENCH_TABLES', FULL_SHAPE.tablesPerSource),
   };
   const root = await mkdtemp(path.join(tmpdir(), 'dpac-bench-'));
+  const only = process.env.DPAC_BENCH_ONLY;
+  if (only !== undefined && only !== 'scoped')
+    throw new Error(`DPAC_BENCH_ONLY takes scoped (the scoped plan alone), not ${only}`);
+  if (only === 'scoped') {
+    try {
+      const sources = number('DPAC_BENCH_SOURCES', 1000);
+      const scoped = await scopedOnly(root, { ...shape, sources }, latencyMs, repeat);
+      const rows = [scopedRow(scoped)];
+      const machine = {
+        node: process.version,
+        cpus: cpus().length,
+        load_at_start: loadAtStart,
+        load_at_end: load(),
+      };
+      process.stdout.write(`${JSON.stringify({ machine, scoped, targets: rows }, null, 2)}\n`);
+      process.stderr.write(
+        `\n${renderTargets(rows)}machine load (1/5/15 min): ${loadAtStart.join(' ')} at start, ${load().join(' ')} at end\n`,
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+    return;
+  }
   const emu = await forkEmulator(latencyMs);
   try {
     log(
@@ -144,9 +204,13 @@ async function main(): Promise<void> {
       throw new Error('validate with the bench policies failed');
     log(`validate with policies: ${validatePolicies.map((v) => v.cpu_ms).join(', ')} ms CPU`);
     const scale: PlanPoint[] = [cpuPlans[0] as PlanPoint];
+    let scoped: ScopedFigures | undefined;
     for (const sources of [300, ...(largest > 300 ? [largest] : [])]) {
       log(`no-op plan at ${(sources * shape.tablesPerSource) / 1000}k tables (cloned platform)…`);
-      scale.push(await clonedPoint(root, { ...shape, sources }));
+      const withScoped = sources >= 1000 ? { latencies: [0, latencyMs], repeat } : undefined;
+      const cloned = await clonedPoint(root, { ...shape, sources }, withScoped);
+      scale.push(cloned.point);
+      scoped ??= cloned.scoped;
     }
     log('export bench…');
     const exported =
@@ -168,6 +232,7 @@ async function main(): Promise<void> {
       scale,
       apply,
       ...(exported ? { export_ms: exported.export_ms } : {}),
+      ...(scoped ? { scoped } : {}),
       largeHint: 'run with DPAC_BENCH_SOURCES=1000 (not run in CI)',
     });
     const report = {
@@ -184,6 +249,7 @@ async function main(): Promise<void> {
       validate,
       validate_with_policies: { policies, runs: validatePolicies },
       scale,
+      scoped: scoped ?? { skipped: 'needs DPAC_BENCH_SOURCES=1000 (or DPAC_BENCH_ONLY=scoped)' },
       export: exported ?? { skipped: 'DPAC_BENCH_EXPORT=off' },
       targets: rows,
       bench_wall_ms: Math.round(performance.now() - started),

@@ -13,6 +13,8 @@ export interface ManifestFlags {
   var?: Record<string, string>;
   varFile?: string[];
   target?: string;
+  /** `--changed-since REF` (plan and apply only). */
+  changedSince?: string;
 }
 
 /** `--select Table/sales_db/orders`: a kind and, optionally, a name path below it. */
@@ -91,6 +93,14 @@ export function addSelectOption(command: Command): Command {
     );
 }
 
+/** `--changed-since REF`, for plan and apply (drift always reads everything). */
+export function addChangedSinceOption(command: Command): Command {
+  return command.option(
+    '--changed-since <ref>',
+    'plan only the manifests changed since this git commit (and what they refer to or what refers to them); nothing else is read or deleted',
+  );
+}
+
 /** Selectors as `KIND/NAME...` text. */
 export function selectorTexts(selectors: readonly Selector[] | undefined): string[] | undefined {
   return selectors?.map((s) => selectorFrom(s.kind, s.names));
@@ -109,6 +119,7 @@ export function loadOptionsFrom(
     vars: flags.var ?? {},
     varFiles: flags.varFile ?? [],
     target: flags.target,
+    ...(flags.changedSince === undefined ? {} : { changedSince: flags.changedSince }),
   };
 }
 

@@ -11,6 +11,8 @@ export interface SafetyInput {
   manifests: readonly Manifest[];
   protect: readonly ScopePattern[];
   allowMassDelete: boolean;
+  /** The ref of a plan scoped by --changed-since: it counts only the objects it read. */
+  scopedTo?: string;
 }
 
 export function checkSafety(input: SafetyInput): Diagnostic[] {
@@ -39,7 +41,7 @@ function checkProtected({ changes, manifests, protect }: SafetyInput): Diagnosti
   return out;
 }
 
-function checkMassDelete({ changes, allowMassDelete }: SafetyInput): Diagnostic[] {
+function checkMassDelete({ changes, allowMassDelete, scopedTo }: SafetyInput): Diagnostic[] {
   if (allowMassDelete) return [];
   const perKind = new Map<string, { deletes: number; managed: number }>();
   for (const c of changes) {
@@ -58,7 +60,9 @@ function checkMassDelete({ changes, allowMassDelete }: SafetyInput): Diagnostic[
         severity: 'error',
         summary: `The plan deletes ${deletes} of ${managed} managed ${kind} objects, more than the limit of ${limit}.`,
         detail:
-          'If this is intended, run again with --allow-mass-delete. Otherwise check that every manifest was loaded.',
+          scopedTo === undefined
+            ? 'If this is intended, run again with --allow-mass-delete. Otherwise check that every manifest was loaded.'
+            : `This plan covers only what changed since ${scopedTo}, so it counts only the objects it read. Plan without --changed-since to count them all, or, if this is intended, run again with --allow-mass-delete.`,
       });
     }
   }

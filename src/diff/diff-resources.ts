@@ -58,6 +58,12 @@ export interface DiffOptions {
    * do not declare is not one to delete, so nothing undeclared is deleted (it is listed with why).
    */
   partial?: boolean;
+  /**
+   * A plan scoped to the changes since a commit: only the undeclared objects this covers (those
+   * whose manifests were deleted, and what lies below them) are decided; every other one may be
+   * declared by a manifest the plan did not load, so it is neither deleted nor listed.
+   */
+  scoped?: { covers(address: string): boolean; projectEmpty: boolean; ref: string };
 }
 
 export interface DiffResult {
@@ -96,9 +102,16 @@ export function diffResources(options: DiffOptions): DiffResult {
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
   // a parent with prune: true); everything else is listed as unmanaged, with why.
   const cascaded = new Map<string, Address>();
-  const withheld = withheldDeletes(manifests.length, options.partial ?? false);
+  const scoped = options.scoped;
+  // A scoped plan decides only what it covers, and deletes unless the project has no manifest left;
+  // any other plan withholds its deletes when it loads no manifest or only part of the project.
+  const withheld = withheldDeletes(
+    scoped
+      ? { empty: scoped.projectEmpty, partial: false }
+      : { empty: manifests.length === 0, partial: options.partial ?? false },
+  );
   for (const obj of sortByDepth([...live.objects.values()], (x) => x.kind)) {
-    if (declared.has(obj.address)) continue;
+    if (declared.has(obj.address) || (scoped && !scoped.covers(obj.address))) continue;
     const decision = decideUndeclared(obj, {
       ownershipTag: options.ownershipTag,
       owner,
@@ -172,6 +185,7 @@ export function diffResources(options: DiffOptions): DiffResult {
       manifests,
       protect: options.protect ?? [],
       allowMassDelete: options.allowMassDelete ?? false,
+      ...(scoped ? { scopedTo: scoped.ref } : {}),
     }),
   );
   return {

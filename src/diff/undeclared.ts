@@ -117,14 +117,14 @@ export interface WithheldDeletes {
   report(cascaded: ReadonlyMap<string, Address>): Diagnostic[];
 }
 
-export function withheldDeletes(manifests: number, partial: boolean): WithheldDeletes | undefined {
-  if (manifests === 0)
+export function withheldDeletes(read: { empty: boolean; partial: boolean }): WithheldDeletes | undefined {
+  if (read.empty)
     return {
       why: 'no manifest is loaded, and an empty manifest set never deletes anything',
       kept: [],
       report: () => [],
     };
-  if (!partial) return undefined;
+  if (!read.partial) return undefined;
   const kept: Address[] = [];
   return {
     why: `only part of the project was read (${PART}), and such a plan deletes nothing: plan the whole project to delete it`,

@@ -61,6 +61,7 @@ export async function plan(
     manifestPolicyResults: project.policyResults,
     // Files named on the command line are part of the project: what they omit is not deleted.
     partial: !project.wholeProject,
+    ...(project.changes ? { changes: project.changes } : {}),
   });
   if (hasErrors(computed.diagnostics))
     throw new Refusal('The plan was refused; nothing was written.', computed.diagnostics);

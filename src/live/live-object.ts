@@ -42,7 +42,7 @@ export interface ReadClient {
   /** Scrubs the secrets the client knows from server text quoted in a message. */
   scrub?(text: string): string;
   /** The whole list, page after page. */
-  listAll(path: string, options?: { intent?: string }): Promise<Record<string, unknown>[]>;
+  listAll(path: string, options?: { intent?: string; filter?: object }): Promise<Record<string, unknown>[]>;
   /**
    * The id of an item a list answered, checked before any call may use it: an error (an
    * ApiError, like a failed read) when it is not a platform id.

@@ -1,6 +1,6 @@
 // Reads live state for a scope through list endpoints first, then per-item detail/document GETs
 // only where a kind asks for them; projects every object into its spec shape.
-import { makeAddress } from '../core/address.js';
+import { type Address, makeAddress } from '../core/address.js';
 import { ancestorKinds, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
 import { type LiveRecord, renderPath } from '../kinds/kind.js';
 import { EagerProjections } from './eager-projections.js';
@@ -152,7 +152,24 @@ async function readCollection(
   const listPath = renderPath(def.read.list, where.ancestorIds);
   const listedKey = (item: Record<string, unknown>) =>
     def.read.keyOf ? def.read.keyOf(item) : String(item.name ?? '');
-  const listed = await client.listAll(listPath, { intent: `read ${kind} list` });
+  const intent = `read ${kind} list`;
+  // A scoped plan asks for its few objects by name (when `name` is their key); the check drops
+  // what a server ignoring the filter would add.
+  const named =
+    where.ancestors.length === 0 && !def.read.keyOf && (def.read.detail || def.read.documents)
+      ? scope.namesOf?.(kind)
+      : undefined;
+  const listed = named
+    ? (
+        await Promise.all(
+          named.map(async (name) =>
+            (
+              await client.listAll(listPath, { intent, filter: { name } })
+            ).filter((i) => listedKey(i) === name),
+          ),
+        )
+      ).flat()
+    : await client.listAll(listPath, { intent });
   // Everything below sees the name the manifests use (the item itself keeps the live one).
   const listedNames = listed.map(listedKey);
   const renamed = renames?.size ? renames.namesFor(kind, where.ancestors, listedNames) : undefined;
@@ -161,9 +178,13 @@ async function readCollection(
   const documentsBySet = new Map<Managed, [string, string][]>();
   const omittedBySet = new Map<Managed, string[]>();
   const entries: Entry[] = [];
+  // Asked only of kinds a further GET would read (a detail, a document): see ReadScope.inScope.
+  const inScope = def.read.detail || def.read.documents ? scope.inScope : undefined;
+  const kept =
+    scope.only || inScope ? (a: Address) => (scope.only?.(a) ?? true) && (inScope?.(a) ?? true) : undefined;
   listed.forEach((item, i) => {
     const name = renamed?.[i]?.name ?? listedNames[i] ?? '';
-    if (scope.only && !scope.only(makeAddress(kind, where.ancestors, name))) return;
+    if (kept && !kept(makeAddress(kind, where.ancestors, name))) return;
     // Looked up only for kinds whose reading depends on it (one key lookup per object).
     const managed = itemKeys.length > 0 || def.read.documentKeys ? managedKeys(name) : 'all';
     // Fields no manifest needs are dropped now, before any await: the full items die young.
@@ -179,9 +200,7 @@ async function readCollection(
   listed.length = 0;
   // Every id is checked before any detail, document or write call can use one.
   const listedPath = listPath.split('?')[0] ?? listPath;
-  const ids = entries.map((e) =>
-    client.listedId(e.item.id, { path: listedPath, item: e.name, intent: `read ${kind} list` }),
-  );
+  const ids = entries.map((e) => client.listedId(e.item.id, { path: listedPath, item: e.name, intent }));
   const parentItem = where.parentItem;
   const documents = Object.entries(def.read.documents ?? {}).filter(([doc]) => {
     const underParent = def.read.documentParents?.[doc];

@@ -1,9 +1,10 @@
 // Decides what to read: the kinds in play, and whose children. Nothing more is read.
+import { withinAny } from '../changes/change-set.js';
 import { type Address, ancestorAddresses, kindOfAddress, parseAddress } from '../core/address.js';
 import { ancestorKinds, isKindName, KIND_NAMES, KINDS, type KindName } from '../kinds/index.js';
-import type { ExternalDeclaration } from '../manifest/external.js';
+import { type ExternalDeclaration, externalMatcher } from '../manifest/external.js';
 import { isGlob } from '../manifest/glob.js';
-import type { Manifest } from '../manifest/manifest.js';
+import { type Manifest, oldNamesOf } from '../manifest/manifest.js';
 
 export interface ReadScope {
   /** Kinds whose objects are read (top-level lists; children under expanded parents). */
@@ -18,7 +19,21 @@ export interface ReadScope {
    * same keys get the same set.
    */
   managedKeys?(address: Address): ReadonlySet<string> | 'all';
+  /**
+   * A plan scoped to changes: the objects it covers. Another object of a kind that would cost more
+   * than its list item (a detail or a document GET) is not read at all; cheaper kinds stay listed
+   * (their names resolve ids, and the run's user is found among the users).
+   */
+  inScope?(address: Address): boolean;
+  /**
+   * A plan scoped to changes: the only names of a top-level kind of `inScope` it needs, when they
+   * are few. Each is read with a name filter instead of the whole list (1,000 sources list 2 MB).
+   */
+  namesOf?(kind: KindName): readonly string[] | undefined;
 }
+
+/** More names than this, and the whole list costs fewer GETs than one filtered GET per name. */
+const MAX_NAMED_READS = 20;
 
 export interface ScopeOptions {
   manifests: readonly Manifest[];
@@ -28,6 +43,12 @@ export interface ScopeOptions {
   pruneKinds?: readonly KindName[];
   /** Parents whose every child is read because a prune scope may cover them. */
   pruneParent?(address: string): boolean;
+  /**
+   * A plan scoped to the changes since a commit (`--changed-since`): the addresses whose manifests
+   * are gone. Read are the parents of the manifests and of these, and these themselves (with what
+   * lies below them, to delete it first); owned parents elsewhere are not read.
+   */
+  deleted?: readonly Address[];
 }
 
 /** Just some addresses (and their ancestors, to find them): stale-plan checks and verification. */
@@ -49,6 +70,36 @@ export function addressScope(addresses: readonly string[]): ReadScope {
 /** Everything: export and full drift reports. */
 export function everythingScope(): ReadScope {
   return { kinds: new Set(KIND_NAMES), expand: () => true };
+}
+
+/**
+ * The names of each top-level kind a scoped plan covers (declared, deleted, external, and former
+ * names of renamed ones); none when a pattern may cover more, or when they are many.
+ */
+function namedReads(
+  declared: ReadonlySet<string>,
+  options: ScopeOptions,
+): (kind: KindName) => string[] | undefined {
+  const names = new Map<string, Set<string>>();
+  const add = (kind: string, name: string) => {
+    const set = names.get(kind) ?? new Set<string>();
+    set.add(name);
+    names.set(kind, set);
+  };
+  for (const address of [
+    ...declared,
+    ...(options.externals ?? []).filter((e) => !e.pattern).map((e) => e.address),
+  ]) {
+    const { kind, ancestors, name } = parseAddress(address);
+    if (ancestors.length === 0) add(kind, name);
+  }
+  for (const m of options.manifests)
+    if (m.ancestors.length === 0) for (const old of oldNamesOf(m.metadata)) add(m.kind, old);
+  const patterned = new Set((options.externals ?? []).filter((e) => e.pattern).map((e) => e.kind));
+  return (kind) => {
+    const set = names.get(kind) ?? new Set<string>();
+    return patterned.has(kind) || set.size > MAX_NAMED_READS ? undefined : [...set].sort();
+  };
 }
 
 /**
@@ -88,6 +139,15 @@ export function manifestScope(options: ScopeOptions): ReadScope {
     // `metadata.prune: true` deletes undeclared children of every kind, declared anywhere or not.
     if (m.metadata.prune === true) for (const k of KIND_NAMES) if (KINDS[k].parent === m.kind) kinds.add(k);
   }
+  for (const address of options.deleted ?? []) {
+    const { kind, ancestors } = parseAddress(address);
+    if (!isKindName(kind)) continue;
+    addKind(kind);
+    declared.add(address);
+    for (const a of ancestorAddresses(ancestorKinds(kind), ancestors)) declared.add(a);
+  }
+  const deleted = options.deleted ? withinAny(options.deleted) : undefined;
+  const external = externalMatcher(options.externals ?? []);
   const specs = new Map(options.manifests.map((m) => [m.address, m.spec]));
   for (const m of options.manifests) {
     const kind = KINDS[m.kind];
@@ -109,7 +169,16 @@ export function manifestScope(options: ScopeOptions): ReadScope {
   const keySets = new Map<string, ReadonlySet<string>>();
   return {
     kinds,
-    expand: (address, owned) => declared.has(address) || owned || (options.pruneParent?.(address) ?? false),
+    ...(deleted
+      ? {
+          inScope: (a: Address) => declared.has(a) || deleted(a) || external(a) !== undefined,
+          namesOf: namedReads(declared, options),
+        }
+      : {}),
+    expand: (address, owned) =>
+      declared.has(address) ||
+      (owned && (deleted?.(address) ?? true)) ||
+      (options.pruneParent?.(address) ?? false),
     managedKeys: (address) => {
       const spec = specs.get(address);
       if (!spec) return none;

@@ -77,15 +77,15 @@ export async function findManifestFiles(
   const excludeBase = options.excludeBase ?? base;
   const negated = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
   const excluded = excludeMatcher(base, excludeBase, negated, options.exclude ?? []);
-  const add = async (absolute: string, walked: boolean) => {
-    const real = await realpath(absolute);
-    if (!isInside(root, real)) {
-      diagnostics.push(outsideRoot(display(root, absolute)));
-      return;
-    }
-    if (walked && excluded(absolute)) return;
-    if (!found.has(real))
-      found.set(real, { file: display(root, absolute), path: real, ...(walked ? { walked: true } : {}) });
+  // Resolved all at once (a folder of a thousand files waited for a thousand realpaths in turn).
+  const add = async (files: readonly string[], walked: boolean) => {
+    const reals = await Promise.all(files.map((file) => realpath(file)));
+    files.forEach((absolute, i) => {
+      const real = reals[i] as string;
+      if (!isInside(root, real)) diagnostics.push(outsideRoot(display(root, absolute)));
+      else if (!(walked && excluded(absolute)) && !found.has(real))
+        found.set(real, { file: display(root, absolute), path: real, ...(walked ? { walked: true } : {}) });
+    });
   };
   for (const pattern of patterns) {
     if (pattern.startsWith('!')) continue;
@@ -106,13 +106,58 @@ export async function findManifestFiles(
         detail: 'Check the path.',
       });
     } else if (info.isDirectory()) {
-      for (const file of await walk(absolute)) await add(file, true);
+      await add(await walk(absolute), true);
     } else if (!PROJECT_FILE_NAMES.includes(path.basename(absolute))) {
-      await add(absolute, false);
+      await add([absolute], false);
     }
   }
   const files = [...found.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { files, diagnostics };
+}
+
+/**
+ * Whether findManifestFiles(patterns) would pick this file, were it there: how a scoped plan tells
+ * a deleted manifest from another deleted file. Paths are taken as they are (no symlink resolved).
+ */
+export async function inclusionMatcher(
+  patterns: readonly string[],
+  options: FindOptions,
+): Promise<(absolute: string) => boolean> {
+  const root = await realpath(options.root);
+  const base = await realpath(options.base).catch(() => options.base);
+  const negated = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+  const excluded = excludeMatcher(base, options.excludeBase ?? base, negated, options.exclude ?? []);
+  const tests = patterns
+    .filter((p) => !p.startsWith('!'))
+    .map((pattern): ((file: string) => boolean) => {
+      if (picomatch.scan(pattern).isGlob) {
+        const normalized = pattern.replaceAll('\\', '/');
+        const relative = path.isAbsolute(normalized) ? slashed(path.relative(base, normalized)) : normalized;
+        const matcher = picomatch(relative);
+        const walked = path.resolve(base, picomatch.scan(relative).base);
+        return (file) =>
+          matcher(slashed(path.relative(base, file))) && walkable(walked, file) && !excluded(file);
+      }
+      const named = path.resolve(base, pattern);
+      return (file) =>
+        file === named
+          ? !PROJECT_FILE_NAMES.includes(path.basename(file))
+          : walkable(named, file) && !excluded(file);
+    });
+  return (absolute) => isInside(root, absolute) && tests.some((test) => test(absolute));
+}
+
+/** Whether walking `dir` reaches `file`: below it, through no dot-folder or node_modules, a manifest name. */
+function walkable(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  if (relative === '' || !isInside(dir, file)) return false;
+  const parts = relative.split(path.sep);
+  const name = parts.pop() as string;
+  return (
+    parts.every((p) => !p.startsWith('.') && p !== 'node_modules') &&
+    MANIFEST_FILE.test(name) &&
+    !PROJECT_FILE_NAMES.includes(name)
+  );
 }
 
 /** Whether a walked file is excluded: the defaults (below the folder walked), `!` patterns and `exclude`. */
@@ -144,7 +189,7 @@ function slashed(relative: string): string {
 interface GlobContext {
   root: string;
   base: string;
-  add(absolute: string, walked: boolean): Promise<void>;
+  add(files: readonly string[], walked: boolean): Promise<void>;
   diagnostics: Diagnostic[];
 }
 
@@ -165,7 +210,7 @@ async function expandGlob(pattern: string, ctx: GlobContext): Promise<void> {
       detail: 'Globs match *.yaml and *.yml files, skipping dot-folders and node_modules.',
     });
   }
-  for (const file of matches) await ctx.add(file, true);
+  await ctx.add(matches, true);
 }
 
 /** Every manifest file below `dir` (iterative, sorted; symlinked folders are not followed). */

@@ -3,6 +3,8 @@
 // is data: every problem in every file comes back as a diagnostic, sorted by location.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { ChangeSet } from '../changes/change-set.js';
+import { type LoadedSet, selectChangedFiles } from '../changes/select-changed.js';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { KINDS } from '../kinds/index.js';
 import type { Ref } from '../kinds/kind.js';
@@ -10,18 +12,18 @@ import type { PolicyResult } from '../plan/plan-schema.js';
 import { manifestSubject, policyDiagnostic, runPolicies } from '../policy/policy-results.js';
 import type { PolicyDeclaration } from '../policy/policy-schema.js';
 import { type ExternalDeclaration, externalMatcher } from './external.js';
-import { display, findManifestFiles, findProjectFile } from './find-files.js';
+import { display, findManifestFiles, findProjectFile, inclusionMatcher } from './find-files.js';
 import { secretValues } from './interpolate.js';
 import { resolveLocalFiles } from './local-files.js';
 import type { Locator } from './locator.js';
 import type { KindRegistry, Manifest } from './manifest.js';
-import { mergeDefaults } from './merge-defaults.js';
-import { withoutOtherYaml } from './other-yaml.js';
+import { mergeDefaults, type ProjectDefaults } from './merge-defaults.js';
+import { otherYamlNote } from './other-yaml.js';
 import { type ParsedDocument, parseYaml } from './parse-yaml.js';
 import { loadProjectConfig, type ProjectConfig } from './project-config.js';
-import { readSources } from './read-files.js';
+import { type FileRef, readSources, type SourceText } from './read-files.js';
 import { checkRules } from './rules/index.js';
-import { validateDocument } from './validate-document.js';
+import { type DocumentContext, validateDocument } from './validate-document.js';
 import { resolveVariables } from './variables.js';
 import { namesWholeProject } from './whole-project.js';
 
@@ -44,6 +46,12 @@ export interface LoadManifestsOptions {
   varFiles?: readonly string[];
   /** A target in dpac.yaml; its variables have the lowest precedence. */
   target?: string;
+  /**
+   * A git ref (`--changed-since`): load only the manifest files changed since that commit, those
+   * that refer to what they declare (or declared), and those declaring what the loaded ones need.
+   * The result's `changes` then scopes the plan (docs/decisions.md "Scoped plans").
+   */
+  changedSince?: string;
   registry?: KindRegistry;
 }
 
@@ -68,6 +76,11 @@ export interface LoadManifestsResult {
    * cover all its files). A plan of part of a project deletes nothing it does not declare.
    */
   wholeProject: boolean;
+  /**
+   * With `changedSince`: what changed since the commit. The manifests are then only part of the
+   * project, and a plan of them deletes nothing but what `changes.deleted` names.
+   */
+  changes?: ChangeSet;
 }
 
 export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
@@ -95,10 +108,9 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   diagnostics.push(...variables.diagnostics);
 
   const explicit = options.paths !== undefined && options.paths.length > 0;
-  const exclude = { exclude: project.exclude, excludeBase: root };
-  const found = explicit
-    ? await findManifestFiles(options.paths ?? [], { root, base: cwd, ...exclude })
-    : await findManifestFiles(project.include ?? ['.'], { root, base: root, ...exclude });
+  const patterns = explicit ? (options.paths ?? []) : (project.include ?? ['.']);
+  const finding = { root, base: explicit ? cwd : root, exclude: project.exclude, excludeBase: root };
+  const found = await findManifestFiles(patterns, finding);
   diagnostics.push(...found.diagnostics);
   const wholeProject = await namesWholeProject({
     paths: options.paths ?? [],
@@ -108,20 +120,9 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     include: project.include,
     exclude: project.exclude,
   });
-  const read = await readSources(found.files);
-  diagnostics.push(...read.diagnostics);
-  const { manifests: sources, notes } = withoutOtherYaml(read.sources);
-  diagnostics.push(...notes);
 
-  const manifests: Manifest[] = [];
-  const externals: ExternalDeclaration[] = [];
-  /** Invalid documents, as far as they parse: checked for references, never planned. */
-  const partials: Manifest[] = [];
-  const locators = new WeakMap<Manifest, Locator>();
-  const invalid = new Set<string>();
-  const secretVariables = new Set<string>();
   const plainEnv = plainVariables(project);
-  const context = {
+  const context: DocumentContext = {
     registry,
     vars: variables.vars,
     varDescriptions: Object.fromEntries(
@@ -131,42 +132,46 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     ),
     env: options.env,
     plainEnv,
-    secretVariables,
+    secretVariables: new Set<string>(),
   };
-  const documents: ParsedDocument[] = [];
-  for (const source of sources) {
-    const parsed = parseYaml(source);
-    diagnostics.push(...parsed.diagnostics);
-    documents.push(...parsed.documents);
-  }
-  // Defaults (dpac.yaml's, a Source's table_defaults) are merged before each manifest is checked.
-  const seen = new Set<string>();
   const projectDefaults = { defaults: project.defaults, locator: loadedProject.locator };
-  for (const document of mergeDefaults(documents, registry, projectDefaults)) {
-    const result = validateDocument(document, context);
-    // A bad default is found once per child it reaches, at the same place: reported once.
-    diagnostics.push(...result.diagnostics.filter((d) => firstTime(seen, d)));
-    if (result.manifest) {
-      manifests.push(result.manifest);
-      locators.set(result.manifest, document.locator);
-    } else if (result.external) externals.push(result.external);
-    else if (result.address) invalid.add(result.address);
-    if (result.partial) {
-      partials.push(result.partial);
-      locators.set(result.partial, document.locator);
-    }
+  const loader = new FileSetLoader(context, projectDefaults, cwd, root);
+  let files = found.files;
+  let loaded: FileSet | undefined;
+  let changes: ChangeSet | undefined;
+  if (options.changedSince !== undefined) {
+    const chosen = await selectChangedFiles({
+      ref: options.changedSince,
+      flag: '--changed-since',
+      root,
+      files: found.files,
+      included: await inclusionMatcher(patterns, finding),
+      everywhere: [
+        ...(projectRef ? [projectRef.path] : []),
+        ...(options.varFiles ?? []).map((f) => path.resolve(cwd, f)),
+      ],
+      env: options.env,
+      scan: { vars: variables.vars, plainEnv: plainValues(plainEnv, options.env) },
+      registry,
+      projectExternals: project.external,
+      load: (refs) => loader.load(refs),
+      declaredIn: (texts) => loader.declaredIn(texts),
+    });
+    if (chosen.kind === 'failed') diagnostics.push(chosen.diagnostic);
+    if (chosen.kind === 'everything') diagnostics.push(chosen.diagnostic);
+    if (chosen.kind === 'scoped') ({ files, set: loaded, changes } = chosen);
+    // Nothing is loaded when git could not say what changed: nothing may be planned.
+    if (chosen.kind === 'failed') files = [];
   }
-
-  diagnostics.push(...(await resolveLocalFiles({ manifests, registry, cwd, root })));
-
+  const set = loaded ?? (await loader.load(files));
+  diagnostics.push(...set.diagnostics);
+  const { manifests, partials, invalid, refs, locators } = set;
+  const externals = [...set.externals, ...project.external];
   const declared = new Map<string, Manifest>();
   for (const m of manifests) if (!declared.has(m.address)) declared.set(m.address, m);
-  const checked = [...manifests, ...partials];
-  const refs = collectRefs(checked, declared, registry);
-  externals.push(...project.external);
   diagnostics.push(
     ...checkRules({
-      manifests: checked,
+      manifests: [...manifests, ...partials],
       declared,
       invalid,
       externals,
@@ -182,13 +187,14 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     manifests,
     project,
     diagnostics: sortDiagnostics(diagnostics),
-    files: sources.map((s) => s.file),
+    files: set.files,
     externals,
     root,
     ...(projectRef ? { projectFile: projectRef.file } : {}),
-    secrets: secretValues(secretVariables, options.env, plainEnv),
+    secrets: secretValues(context.secretVariables ?? new Set(), options.env, plainEnv),
     policyResults: policyResults.results,
     wholeProject,
+    ...(changes ? { changes } : {}),
   };
 }
 
@@ -198,6 +204,108 @@ async function checkManifestPolicies(policies: readonly PolicyDeclaration[], man
   const results = await runPolicies(policies, 'manifest', manifests.map(manifestSubject));
   const byName = new Map(policies.map((p) => [p.name, p]));
   return { results, diagnostics: results.map((r) => policyDiagnostic(r, byName.get(r.policy))) };
+}
+
+/** Manifests of a set of files: read, parsed (once per file), defaults merged, validated, local files read. */
+interface FileSet extends LoadedSet {
+  manifests: Manifest[];
+  partials: Manifest[];
+  invalid: Set<string>;
+  refs: Map<Manifest, Ref[]>;
+  locators: WeakMap<Manifest, Locator>;
+  diagnostics: Diagnostic[];
+  /** The files read, relative to the root. */
+  files: string[];
+}
+
+class FileSetLoader {
+  private readonly parsed = new Map<
+    string,
+    { documents: ParsedDocument[]; diagnostics: Diagnostic[]; skipped?: boolean }
+  >();
+
+  constructor(
+    private readonly context: DocumentContext,
+    private readonly defaults: ProjectDefaults,
+    private readonly cwd: string,
+    private readonly root: string,
+  ) {}
+
+  async load(files: readonly FileRef[]): Promise<FileSet> {
+    const { registry } = this.context;
+    const read = await readSources(files.filter((f) => !this.parsed.has(f.path)));
+    for (const source of read.sources) {
+      // Another tool's YAML a folder brought in is skipped with a note, never parsed as ours.
+      const note = otherYamlNote(source);
+      this.parsed.set(
+        source.path,
+        note ? { documents: [], diagnostics: [note], skipped: true } : parseYaml(source),
+      );
+    }
+    const diagnostics = [...read.diagnostics];
+    const documents: ParsedDocument[] = [];
+    const sources: string[] = [];
+    for (const f of files) {
+      const parsed = this.parsed.get(f.path);
+      if (!parsed) continue;
+      diagnostics.push(...parsed.diagnostics);
+      documents.push(...parsed.documents);
+      if (!parsed.skipped) sources.push(f.file);
+    }
+    const set: FileSet = {
+      manifests: [],
+      partials: [],
+      externals: [],
+      invalid: new Set(),
+      refs: new Map(),
+      locators: new WeakMap(),
+      diagnostics,
+      files: sources,
+    };
+    // Defaults (dpac.yaml's, a Source's table_defaults) are merged before each manifest is checked.
+    const seen = new Set<string>();
+    for (const document of mergeDefaults(documents, registry, this.defaults)) {
+      const result = validateDocument(document, this.context);
+      // A bad default is found once per child it reaches, at the same place: reported once.
+      diagnostics.push(...result.diagnostics.filter((d) => firstTime(seen, d)));
+      if (result.manifest) {
+        set.manifests.push(result.manifest);
+        set.locators.set(result.manifest, document.locator);
+      } else if (result.external) set.externals.push(result.external);
+      else if (result.address) set.invalid.add(result.address);
+      if (result.partial) {
+        set.partials.push(result.partial);
+        set.locators.set(result.partial, document.locator);
+      }
+    }
+    diagnostics.push(
+      ...(await resolveLocalFiles({ manifests: set.manifests, registry, cwd: this.cwd, root: this.root })),
+    );
+    const declared = new Map<string, Manifest>();
+    for (const m of set.manifests) if (!declared.has(m.address)) declared.set(m.address, m);
+    set.refs = collectRefs([...set.manifests, ...set.partials], declared, registry);
+    return set;
+  }
+
+  /** The managed addresses some texts declare (a commit's text of changed files), problems ignored. */
+  declaredIn(texts: readonly SourceText[]): string[] {
+    const context = { ...this.context, secretVariables: new Set<string>() };
+    const documents = texts.flatMap((t) => parseYaml(t).documents);
+    return mergeDefaults(documents, context.registry, this.defaults).flatMap((document) => {
+      const result = validateDocument(document, context);
+      if (result.external) return [];
+      const address = result.manifest?.address ?? result.partial?.address ?? result.address;
+      return address && !address.includes('${') && !address.includes('…') ? [address] : [];
+    });
+  }
+}
+
+/** The values of the environment variables plain fields may read (for the scoped plan's name search). */
+function plainValues(
+  names: ReadonlySet<string>,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  return Object.fromEntries([...names].flatMap((n) => (env[n] === undefined ? [] : [[n, env[n] as string]])));
 }
 
 /** The environment variables dpac.yaml declares non-secret: plain fields may read them. */

@@ -18,25 +18,14 @@ function isOtherYaml(text: string): boolean {
   return OTHER_API_VERSION.test(text) || !MANIFEST_KEY.test(text);
 }
 
-/** The sources that are manifests, and a note for each walked file skipped as another tool's. */
-export function withoutOtherYaml(sources: readonly SourceText[]): {
-  manifests: SourceText[];
-  notes: Diagnostic[];
-} {
-  const manifests: SourceText[] = [];
-  const notes: Diagnostic[] = [];
-  for (const source of sources) {
-    if (!source.walked || !isOtherYaml(source.text)) {
-      manifests.push(source);
-      continue;
-    }
-    notes.push({
-      severity: 'note',
-      summary: 'Not a dpac manifest (no apiVersion: dpac/v1): skipped',
-      detail:
-        'A folder or a glob brought it in. Name it on the command line to check it as a manifest; list it under exclude: in dpac.yaml to leave it out without this note.',
-      source: { file: source.file, line: 1, col: 1 },
-    });
-  }
-  return { manifests, notes };
+/** A note for a walked file skipped as another tool's; undefined for a manifest file (or one named). */
+export function otherYamlNote(source: SourceText): Diagnostic | undefined {
+  if (!source.walked || !isOtherYaml(source.text)) return undefined;
+  return {
+    severity: 'note',
+    summary: 'Not a dpac manifest (no apiVersion: dpac/v1): skipped',
+    detail:
+      'A folder or a glob brought it in. Name it on the command line to check it as a manifest; list it under exclude: in dpac.yaml to leave it out without this note.',
+    source: { file: source.file, line: 1, col: 1 },
+  };
 }

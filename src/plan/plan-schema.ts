@@ -163,6 +163,35 @@ const requiredVariableSchema = z
   })
   .describe('A `${env.NAME}` the plan sends: apply needs it set.');
 
+const changedSinceSchema = z
+  .object({
+    ref: z.string().describe('The git ref given to `--changed-since`.'),
+    commit: z.string().describe('The commit it named.'),
+    changed: z
+      .array(
+        z.object({
+          file: z.string().describe('Relative to the project root, with `/`.'),
+          status: z.enum(['added', 'modified', 'deleted', 'renamed']),
+          from: z.string().optional().describe("A renamed file's former path."),
+        }),
+      )
+      .describe('The manifest files added, modified, deleted or renamed since that commit.'),
+    files: z
+      .array(z.string())
+      .describe(
+        'Every manifest file the plan read: the changed ones, those referring to what they declare or declared, and those declaring what these need.',
+      ),
+    deleted: z
+      .array(addressField)
+      .describe(
+        'Addresses the commit declared that no manifest declares now: the only objects (with what lies below them) the plan may delete.',
+      ),
+  })
+  .optional()
+  .describe(
+    'Present when the plan covers only what changed since a git commit (`--changed-since`): live objects outside it were not read, and none of them is deleted or listed. Absent: the plan covers every manifest.',
+  );
+
 export const planSchema = z
   .object({
     format_version: count.describe('1; apply refuses a saved plan of another format.'),
@@ -211,6 +240,7 @@ export const planSchema = z
       .describe(
         'Policies of dpac.yaml broken by a planned change, and manifest policy warnings; an error fails plan and apply. Absent when none.',
       ),
+    changed_since: changedSinceSchema,
     signature: z
       .string()
       .optional()
@@ -227,3 +257,4 @@ export type RequiredVariable = z.output<typeof requiredVariableSchema>;
 export type PlanImpact = z.output<typeof planImpactSchema>;
 export type ImpactGroup = PlanImpact['groups'][number];
 export type PolicyResult = z.output<typeof policyResultSchema>;
+export type ChangedSince = NonNullable<Plan['changed_since']>;

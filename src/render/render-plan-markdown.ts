@@ -22,7 +22,7 @@ import {
 import { planTarget } from './plan-target.js';
 import { UNDOCUMENTED, undocumentedWarnings } from './render-calls.js';
 import { impactSection, impactTotalsLine } from './render-impact.js';
-import { secretSources, summaryLine, unsetVariablesLine } from './render-plan-text.js';
+import { scopeLine, secretSources, summaryLine, unsetVariablesLine } from './render-plan-text.js';
 import { policySection } from './render-policy-results.js';
 
 export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
@@ -34,6 +34,7 @@ export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
     (w) => `- **Warning:** ${markdownText(w)}`,
   );
   const totals = impactTotalsLine(plan.impact);
+  const scope = scopeLine(plan, markdownText);
   const head = [
     '### dpac plan',
     '',
@@ -42,6 +43,7 @@ export function renderPlanMarkdown(plan: Plan, cap = MARKDOWN_LIMIT): string {
     `**${summaryLine(plan)}**${unmanaged}`,
     ...(totals ? ['', `**${totals}**`] : []),
     '',
+    ...(scope ? [`_${scope}_`, ''] : []),
     ...(warnings.length ? [...warnings, ''] : []),
     '',
   ].join('\n');

@@ -63,6 +63,8 @@ export function renderPlanText(plan: Plan, style: Style, options: PlanTextOption
   lines.push(summaryLine(plan));
   const totals = impactTotalsLine(plan.impact);
   if (totals) lines.push(totals);
+  const scope = scopeLine(plan);
+  if (scope) lines.push(scope);
   if (plan.unmanaged_objects) lines.push(...renderUnmanaged(plan.unmanaged_objects, style));
   else if (plan.summary.unmanaged > 0) {
     lines.push(
@@ -111,6 +113,21 @@ export function summaryLine(plan: Pick<Plan, 'summary'>): string {
   const s = plan.summary;
   const adopt = s.adopt ? `, ${s.adopt} to adopt` : '';
   return `Plan: ${s.add} to add, ${s.change} to change, ${s.replace} to replace, ${s.destroy} to destroy${adopt}.`;
+}
+
+/**
+ * What a plan scoped by `--changed-since` covered, in one line; nothing for a whole plan. The ref
+ * and commit are outside text (a saved plan is a file): `show` makes them safe for the output.
+ */
+export function scopeLine(
+  plan: Pick<Plan, 'changed_since'>,
+  show: (text: string) => string = printable,
+): string | undefined {
+  const c = plan.changed_since;
+  if (!c) return undefined;
+  const n = (count: number, what: string) => `${count} ${what}${count === 1 ? '' : 's'}`;
+  const deleted = c.deleted.length ? `, ${n(c.deleted.length, 'object')} whose manifest is gone` : '';
+  return `Only what changed since ${show(c.ref)} (${show(c.commit.slice(0, 12))}): ${n(c.changed.length, 'changed manifest file')}${deleted}, ${n(c.files.length, 'manifest file')} read. Objects outside them were not read, and none of them is changed or deleted.`;
 }
 
 function renderChange(change: PlanChange, style: Style, secrets: SecretSources): string[] {

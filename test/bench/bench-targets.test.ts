@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { growth, renderTargets, type TargetInput, targetRows } from '../../src/bench/bench-targets.js';
+import type { ScopedRun } from '../../src/bench/scoped-bench.js';
 
 const point = (tables: number, cpu_ms: number, peak_rss_mb = 200) => ({
   tables,
@@ -78,8 +79,48 @@ describe('the bench targets table', () => {
       measured: 'not measured — run with DPAC_BENCH_SOURCES=1000',
       met: false,
     });
-    expect(rows).toHaveLength(8);
+    expect(byFigure(rows, '100k tables, one changed')).toMatchObject({
+      measured: expect.stringContaining(
+        'not measured — run with DPAC_BENCH_SOURCES=1000, or DPAC_BENCH_ONLY=scoped',
+      ),
+      met: false,
+    });
+    expect(rows).toHaveLength(9);
     expect(renderTargets(rows)).toContain('met: false  export of 10k tables');
+  });
+
+  it('holds the scoped plan to its wall and GETs at 0 ms, on 100k tables, planning exactly the one change', () => {
+    const run = (latency_ms: number, over: Partial<ScopedRun> = {}): ScopedRun => ({
+      latency_ms,
+      wall_ms: 700,
+      process_wall_ms: 1200,
+      cpu_ms: 350,
+      process_cpu_ms: 700,
+      gets: 27,
+      requests: 28,
+      files: 2,
+      summary: { add: 0, change: 1, replace: 0, destroy: 0, adopt: 0, unmanaged: 0 },
+      ...over,
+    });
+    const scoped = (tables: number, ...runs: ScopedRun[]) => ({
+      ...input,
+      scoped: { tables, changed_file: 'sources/bench_src_500.yaml', runs },
+    });
+    const row = (i: TargetInput) => byFigure(targetRows(i), '100k tables, one changed');
+    expect(row(scoped(100_000, run(0), run(20, { process_wall_ms: 2400 })))).toEqual({
+      figure: '100k tables, one changed manifest file: plan --changed-since (whole process)',
+      target: '≤ 1.5 s wall and ≤ 50 GETs at 0 ms latency, planning exactly that change; reported at 20 ms',
+      measured:
+        '100k tables, sources/bench_src_500.yaml changed: at 0 ms: 1.20 s (0.70 s in the plan; CPU 0.70 s, 0.35 s in the plan), 27 GETs, 2 files read; at 20 ms: 2.40 s (0.70 s in the plan; CPU 0.70 s, 0.35 s in the plan), 27 GETs, 2 files read',
+      met: true,
+    });
+    expect(row(scoped(100_000, run(0, { process_wall_ms: 1600 })))?.met).toBe(false);
+    expect(row(scoped(100_000, run(0, { gets: 51 })))?.met).toBe(false);
+    expect(row(scoped(30_000, run(0)))?.met).toBe(false);
+    const two = { add: 1, change: 1, replace: 0, destroy: 0, adopt: 0, unmanaged: 0 };
+    const wrong = row(scoped(100_000, run(0), run(20, { summary: two })));
+    expect(wrong?.met).toBe(false);
+    expect(wrong?.measured).toContain('NOT the one change');
   });
 
   it('calls 100k met only with linear growth within the CPU and memory bounds', () => {

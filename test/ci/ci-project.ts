@@ -10,6 +10,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { git } from '../../src/bench/git-repo.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/server.js';
 import { VERSION } from '../../src/version.js';
 import { runBinary } from '../helpers/binary.js';
@@ -21,8 +22,13 @@ export const RELEASE_COMMIT = '0123456789abcdef0123456789abcdef01234567';
 export interface CiProject {
   emulator: RunningEmulator;
   root: string;
-  /** The repository `dpac init` wrote. */
+  /** The repository `dpac init` wrote, a git repository. */
   repo: string;
+  /**
+   * Its first commit, holding all but the manifests: a pull request's base (its plan runs
+   * `--changed-since` it), so every manifest written in the tests is a change of the pull request.
+   */
+  base: string;
   /** The bin folder with the fakes, then node, then the system. */
   path: string;
   /** package.json's repository, owner/name: where the pipelines download releases from. */
@@ -70,6 +76,12 @@ export async function startCiProject(
   expect(init.stderr).toBe('');
   expect(init.status).toBe(0);
 
+  const repo = path.join(root, 'repo');
+  await git(repo, 'init', '--quiet', '--initial-branch=main');
+  await git(repo, 'add', '--all', '--', '.', ':(exclude)manifests');
+  await git(repo, 'commit', '--quiet', '--message', 'base');
+  const base = (await git(repo, 'rev-parse', 'HEAD')).trim();
+
   const bin = path.join(root, 'bin');
   await mkdir(bin);
   const script = (name: string, body: string) =>
@@ -81,7 +93,8 @@ export async function startCiProject(
   return {
     emulator,
     root,
-    repo: path.join(root, 'repo'),
+    repo,
+    base,
     path: `${bin}:${path.dirname(process.execPath)}:/usr/bin:/bin`,
     repository,
     releases,

@@ -36,7 +36,8 @@ export interface GitHubFixture {
   workflows: Record<WorkflowName, Workflow>;
   /** The text of a workflow file as `dpac init` wrote it. */
   text(name: WorkflowName): Promise<string>;
-  context(event: string, options?: { ref?: string; pr?: number }): Context;
+  /** A run's context; a pull request's `base` is its base commit (default: the repository's first). */
+  context(event: string, options?: { ref?: string; pr?: number; base?: string }): Context;
   load(): Promise<FakeGitHub>;
   save(state: FakeGitHub): Promise<void>;
   close(): Promise<void>;
@@ -54,7 +55,7 @@ export async function startGitHub(): Promise<GitHubFixture> {
       drift: await readWorkflow(file('drift')),
     },
     text: (name) => readFile(file(name), 'utf8'),
-    context(event, { ref, pr = 7 } = {}) {
+    context(event, { ref, pr = 7, base = project.base } = {}) {
       const gitRef = ref ?? (event === 'pull_request' ? `refs/pull/${pr}/merge` : 'refs/heads/main');
       return {
         workspace: project.repo,
@@ -79,7 +80,7 @@ export async function startGitHub(): Promise<GitHubFixture> {
         github: {
           token: WORKFLOW_TOKEN,
           event: {
-            ...(event === 'pull_request' ? { pull_request: { number: pr } } : {}),
+            ...(event === 'pull_request' ? { pull_request: { number: pr, base: { sha: base } } } : {}),
             ...(event === 'schedule' ? {} : { repository: { default_branch: 'main' } }),
           },
         },

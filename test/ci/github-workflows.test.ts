@@ -8,6 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitAll } from '../../src/bench/git-repo.js';
 import { domain } from './ci-project.js';
 import { artifact, BOT, type GitHubFixture, startGitHub } from './github-fixture.js';
 import { runJob } from './workflow-runner.js';
@@ -37,6 +38,15 @@ describe('the workflow files', () => {
     expect(drift.on.schedule).toEqual([{ cron: expect.any(String) }]);
     expect(apply.concurrency).toEqual({ group: 'dpac-apply', 'cancel-in-progress': false });
     expect(plan.jobs.plan?.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    // A pull request plans what it changes since its base; the checkout holds the base.
+    const planSteps = plan.jobs.plan?.steps ?? [];
+    expect(planSteps.find((s) => s.uses?.startsWith('actions/checkout@'))?.with?.['fetch-depth']).toBe(2);
+    expect(planSteps.find((s) => s.name === 'Plan')?.with?.args).toBe(
+      '--changed-since ${{ github.event.pull_request.base.sha }}',
+    );
+    for (const workflow of [apply, drift])
+      for (const step of Object.values(workflow.jobs).flatMap((j) => j.steps))
+        expect(step.with?.args ?? '').not.toContain('--changed-since');
     expect(apply.jobs.apply?.permissions).toEqual({ contents: 'read' });
     expect(drift.jobs.drift?.permissions).toEqual({ contents: 'read', issues: 'write' });
     for (const workflow of [plan, apply, drift]) expect(workflow.permissions).toEqual({});
@@ -62,6 +72,11 @@ describe('a pull request, its merge and the nightly drift', () => {
     expect(saved.changes.map((c: { address: string; action: string }) => [c.address, c.action])).toEqual([
       ['Domain/example', 'create'],
     ]);
+    // Against the pull request's base, which holds no manifest yet.
+    expect(saved.changed_since).toMatchObject({
+      commit: gh.project.base,
+      changed: [{ file: 'manifests/example-domain.yaml', status: 'added' }],
+    });
     const markdown = await artifact(run, 'dpac-plan', 'plan.md');
     expect(markdown).toContain('Domain/example');
     expect(run.summary).toContain(markdown.trim());
@@ -157,5 +172,57 @@ describe('a pull request, its merge and the nightly drift', () => {
     expect(github.issues[0]?.state).toBe('closed');
     expect(github.comments.at(-1)).toMatchObject({ issue: github.issues[0]?.number });
     expect(github.comments.at(-1)?.body).toContain('In sync again');
+  });
+});
+
+describe('a pull request plans only what it changes', () => {
+  it('plans the manifests changed since its base; the nightly drift still reads everything', async () => {
+    expect((await runJob(gh.workflows.apply, 'apply', gh.context('push'))).code).toBe(0);
+    const base = await commitAll(repo, 'main, applied');
+    await gh.project.editByHand('Drifted by hand, outside the pull request.');
+    await writeFile(
+      path.join(repo, 'manifests/reporting.yaml'),
+      domain('reporting', 'Changed in the pull request.'),
+    );
+    await commitAll(repo, 'the pull request');
+    try {
+      const run = await runJob(gh.workflows.plan, 'plan', gh.context('pull_request', { base }));
+      expect(run.code).toBe(0);
+      expect(run.outputs.plan).toEqual({ 'exit-code': '2' });
+      const saved = JSON.parse(await artifact(run, 'dpac-plan', 'plan.json'));
+      expect(saved.changes.map((c: { address: string; action: string }) => [c.address, c.action])).toEqual([
+        ['Domain/reporting', 'update'],
+      ]);
+      expect(saved.changed_since).toMatchObject({
+        commit: base,
+        changed: [{ file: 'manifests/reporting.yaml', status: 'modified' }],
+        files: ['manifests/reporting.yaml'],
+      });
+      const markdown = await artifact(run, 'dpac-plan', 'plan.md');
+      expect(markdown).toContain(`Only what changed since ${base} (${base.slice(0, 12)})`);
+      expect((await gh.load()).comments[0]?.body).toBe(commentOf(markdown));
+
+      const drift = await runJob(gh.workflows.drift, 'drift', gh.context('schedule'));
+      expect(drift.outputs.drift).toEqual({ 'exit-code': '2' });
+      expect(await readFile(path.join(repo, 'drift.md'), 'utf8')).toContain('Domain/example');
+
+      // A base the checkout does not hold fails the plan, saying how to fetch it.
+      const missing = await runJob(
+        gh.workflows.plan,
+        'plan',
+        gh.context('pull_request', { base: '0000000000000000000000000000000000000001' }),
+      );
+      expect(missing.code).toBe(1);
+      expect(missing.steps.at(-1)?.stderr).toContain(
+        '--changed-since 0000000000000000000000000000000000000001: no commit of that name in this repository',
+      );
+    } finally {
+      await writeFile(
+        path.join(repo, 'manifests/reporting.yaml'),
+        domain('reporting', 'Added in a second commit.'),
+      );
+      await restoreManifest();
+      expect((await runJob(gh.workflows.apply, 'apply', gh.context('push'))).code).toBe(0);
+    }
   });
 });

@@ -6,6 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitAll } from '../../src/bench/git-repo.js';
 import { VERSION } from '../../src/version.js';
 import { domain } from './ci-project.js';
 import { BOT, type GitLabFixture, startGitLab } from './gitlab-fixture.js';
@@ -25,6 +26,11 @@ describe('the GitLab pipeline', () => {
       DPAC_RELEASES: `https://github.com/${project.repository}/releases/download`,
     });
     expect(config['dpac-plan']?.rules).toEqual([{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }]);
+    // Plans what the merge request changes since its base, with the history to find it in.
+    expect(config['dpac-plan']?.variables).toEqual({ GIT_DEPTH: 0 });
+    expect(config['dpac-plan']?.script?.[0]).toContain(
+      'dpac plan --changed-since "$CI_MERGE_REQUEST_DIFF_BASE_SHA"',
+    );
     expect(config['dpac-apply']?.rules).toEqual([
       {
         if: '$CI_PIPELINE_SOURCE == "push" && $CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH && $CI_COMMIT_REF_PROTECTED == "true"',
@@ -78,6 +84,50 @@ describe('the GitLab pipeline', () => {
         body: 'In sync again (https://gitlab.test/acme/platform/-/pipelines/77).',
       },
     ]);
+  });
+
+  it('plans only what a merge request changes since its base; the scheduled drift still reads everything', async () => {
+    const repo = gl.project.repo;
+    expect((await gl.runJob('dpac-apply', 'push')).code).toBe(0);
+    const base = await commitAll(repo, 'main, applied');
+    await gl.project.editByHand('Drifted by hand, outside the merge request.');
+    await writeFile(
+      path.join(repo, 'manifests/reporting.yaml'),
+      domain('reporting', 'Changed in the merge request.'),
+    );
+    await commitAll(repo, 'the merge request');
+    try {
+      const planned = await gl.runJob('dpac-plan', 'merge_request_event', {
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: base,
+      });
+      expect(planned.code, planned.output).toBe(0);
+      const plan = JSON.parse(await readFile(path.join(repo, 'plan.json'), 'utf8'));
+      expect(plan.changes.map((c: { address: string; action: string }) => [c.address, c.action])).toEqual([
+        ['Domain/reporting', 'update'],
+      ]);
+      expect(plan.changed_since).toMatchObject({
+        commit: base,
+        changed: [{ file: 'manifests/reporting.yaml', status: 'modified' }],
+        files: ['manifests/reporting.yaml'],
+      });
+      const markdown = await readFile(path.join(repo, 'plan.md'), 'utf8');
+      expect(markdown).toContain(`Only what changed since ${base} (${base.slice(0, 12)})`);
+      expect((await gl.load()).notes.at(-1)?.body).toContain(markdown);
+
+      expect((await gl.runJob('dpac-drift', 'schedule')).code).toBe(0);
+      expect(await readFile(path.join(repo, 'drift.md'), 'utf8')).toContain('Domain/example');
+      // A base the clone does not hold fails the job, saying how to fetch it.
+      const missing = await gl.runJob('dpac-plan', 'merge_request_event', {
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: '0000000000000000000000000000000000000001',
+      });
+      expect(missing.code).not.toBe(0);
+      expect(missing.output).toContain(
+        '--changed-since 0000000000000000000000000000000000000001: no commit of that name',
+      );
+    } finally {
+      await writeFile(path.join(repo, 'manifests/reporting.yaml'), domain('reporting', 'Second.'));
+      expect((await gl.runJob('dpac-apply', 'push')).code).toBe(0);
+    }
   });
 
   it('fails the job when the API token is wrong (curl --fail), not silently', async () => {

@@ -21,6 +21,7 @@ interface GitLabJob {
   stage?: string;
   image?: string;
   rules?: { if: string }[];
+  variables?: Record<string, string | number>;
   environment?: { name: string; deployment_tier?: string };
   resource_group?: string;
   before_script?: string[];
@@ -80,7 +81,10 @@ export async function startGitLab(): Promise<GitLabFixture> {
         CI: 'true',
         GITLAB_CI: 'true',
         ...config.variables,
+        ...Object.fromEntries(Object.entries(merged.variables ?? {}).map(([k, v]) => [k, String(v)])),
         CI_PIPELINE_SOURCE: source,
+        // The merge request's base: the repository's first commit (ci-project.ts).
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: project.base,
         CI_API_V4_URL: 'https://gitlab.test/api/v4',
         CI_PROJECT_ID: '99',
         CI_MERGE_REQUEST_IID: '5',

@@ -1,6 +1,7 @@
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { inclusionMatcher } from '../../src/manifest/find-files.js';
 import { matchesGlob } from '../../src/manifest/glob.js';
 import { lines, type TempProject, tempProject } from './helpers.js';
 
@@ -124,6 +125,42 @@ describe('include and exclude', () => {
     const result = await project.load();
     expect(result.diagnostics).toEqual([]);
     expect(result.files).toEqual(['prod/a.yaml', 'shared/c.yaml']);
+  });
+
+  it('tells of a file that is gone whether the include would have picked it, as the walk does', async () => {
+    const files = [
+      'prod/a.yaml',
+      'prod/draft-b.yaml',
+      'prod/deep/c.yml',
+      'prod/.hidden/d.yaml',
+      'prod/node_modules/e.yaml',
+      'prod/notes.txt',
+      'shared/f.yaml',
+      'shared/legacy/g.yaml',
+      'shared/.gitlab-ci.yml',
+      'dev/h.yaml',
+      'single.yaml',
+      'dpac.yaml',
+    ];
+    for (const include of [
+      ['{prod,shared}/**/*.yaml', '!**/draft-*.yaml'],
+      ['prod', 'shared', 'single.yaml'],
+      ['*.yaml', 'prod/**/*.yml'],
+    ]) {
+      project = await tempProject({
+        'dpac.yaml': `apiVersion: dpac/v1\nkind: Project\ninclude: ${JSON.stringify(include)}\nexclude: ["shared/legacy/**"]\n`,
+      });
+      for (const file of files.filter((f) => f !== 'dpac.yaml')) await project.write(file, domain('x'));
+      const found = (await project.load()).files;
+      const options = { root: project.root, base: project.root, exclude: ['shared/legacy/**'] };
+      const included = await inclusionMatcher(include, options);
+      const picked = (): string[] => files.filter((f) => included(path.join(project?.root ?? '', f))).sort();
+      expect(picked(), include.join(' ')).toEqual(found);
+      await project.remove();
+      // Gone, the files are judged the same.
+      expect(picked(), include.join(' ')).toEqual(found);
+      project = undefined;
+    }
   });
 
   it('keeps manifests as the older name of include, and refuses both', async () => {

@@ -114,6 +114,27 @@ describe('renderers', () => {
     );
   });
 
+  it('says what a plan scoped by --changed-since covered, its ref shown safely', () => {
+    const changed_since = {
+      ref: 'HEAD~1',
+      commit: '0123456789abcdef0123456789abcdef01234567',
+      changed: [{ file: 'sources/a.yaml', status: 'modified' as const }],
+      files: ['platform.yaml', 'sources/a.yaml'],
+      deleted: [addressFrom('Source/old')],
+    };
+    const line =
+      'Only what changed since HEAD~1 (0123456789ab): 1 changed manifest file, 1 object whose manifest is gone, 2 manifest files read. Objects outside them were not read, and none of them is changed or deleted.';
+    expect(renderPlanText(plan({ changed_since }), plain)).toContain(`\n${line}\n`);
+    expect(renderPlanText(plan({}), plain)).not.toContain('Only what changed');
+    const hostile = { ...changed_since, ref: 'main_[x](http://e)\u001b[2J' };
+    expect(renderPlanText(plan({ changed_since: hostile }), plain)).toContain(
+      'Only what changed since main_[x](http://e)\\u001b[2J (',
+    );
+    expect(renderPlanMarkdown(plan({ changed_since: hostile }))).toContain(
+      '_Only what changed since main\\_\\[x\\](http://e)\\\\u001b\\[2J (0123456789ab):',
+    );
+  });
+
   it('summarises a big group of children instead of listing them all', () => {
     const many = Array.from({ length: 12 }, (_, i) => ({
       address: addressFrom(`Table/db/t${i}`),

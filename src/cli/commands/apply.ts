@@ -18,7 +18,7 @@ import type { Style } from '../../render/style.js';
 import { connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { parseParallelism } from '../options.js';
+import { addChangedSinceOption, parseParallelism } from '../options.js';
 import { styleFor } from '../output.js';
 import { addFailOnOption, type GateFlags } from '../plan-gates.js';
 import { addPlanningOptions, type PlanFlags, planSession, reportFailure } from '../plan-session.js';
@@ -51,6 +51,7 @@ registerCommand((io, setExit) => {
     )
     .option('--cascade', 'allow deleting an owned parent together with children this project does not own');
   addFailOnOption(command);
+  addChangedSinceOption(command);
   addPlanningOptions(command);
   return command.action(async (paths: string[], flags: Flags) =>
     setExit(flags.plan ? await applySaved(io, flags.plan, flags) : await applyFresh(io, paths, flags)),
@@ -89,9 +90,9 @@ async function applyFresh(io: CliIo, paths: string[], flags: Flags): Promise<num
 /** A saved plan runs as it was reviewed (library: signature, integrity, guards, staleness, secrets). */
 async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number> {
   const style = styleFor(io, flags);
-  if (flags.select?.length || flags.exclude?.length) {
+  if (flags.select?.length || flags.exclude?.length || flags.changedSince !== undefined) {
     io.err(
-      'Error: --select and --exclude narrow a plan while it is made; a saved plan runs as it was reviewed. Pass them to `dpac plan --out` instead.',
+      'Error: --select, --exclude and --changed-since narrow a plan while it is made; a saved plan runs as it was reviewed. Pass them to `dpac plan --out` instead.',
     );
     return EXIT.error;
   }

@@ -9,6 +9,7 @@ import { PLAN_VIEWS } from '../../render/plan-views.js';
 import { renderJson } from '../../render/view.js';
 import { EXIT } from '../exit-codes.js';
 import { appendStepSummary } from '../github-actions.js';
+import { addChangedSinceOption } from '../options.js';
 import { addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { addFailOnOption, type GateFlags } from '../plan-gates.js';
 import { addPlanningOptions, type PlanFlags, planSession } from '../plan-session.js';
@@ -39,6 +40,7 @@ registerCommand((io, setExit) => {
     .option('--cascade', 'allow deleting an owned parent together with children this project does not own');
   addOutputOption(command, PLAN_VIEWS, ['json', 'markdown']);
   addFailOnOption(command);
+  addChangedSinceOption(command);
   addPlanningOptions(command);
   return command.action(async (paths: string[], flags: Flags) => {
     const output = outputFor(io, flags, PLAN_VIEWS);
