@@ -66,6 +66,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   const loadedProject = await loadProjectConfig(projectRef, registry);
   const project = loadedProject.project;
   const diagnostics = [...loadedProject.diagnostics];
+  if (loadedProject.wrongVersion) return nothingLoaded(project, diagnostics, root, projectRef);
   const variables = await resolveVariables({
     project,
     target: options.target,
@@ -173,6 +174,26 @@ async function checkManifestPolicies(policies: readonly PolicyDeclaration[], man
   const results = await runPolicies(policies, 'manifest', manifests.map(manifestSubject));
   const byName = new Map(policies.map((p) => [p.name, p]));
   return { results, diagnostics: results.map((r) => policyDiagnostic(r, byName.get(r.policy))) };
+}
+
+/** A project whose dpac.yaml rules this dpac out: its one diagnostic, and no manifest read. */
+function nothingLoaded(
+  project: ProjectConfig,
+  diagnostics: Diagnostic[],
+  root: string,
+  projectRef: FileRef | undefined,
+): LoadManifestsResult {
+  return {
+    manifests: [],
+    project,
+    diagnostics,
+    files: [],
+    externals: [],
+    root,
+    ...(projectRef ? { projectFile: projectRef.file } : {}),
+    secrets: new Map(),
+    policyResults: [],
+  };
 }
 
 /** The environment variables dpac.yaml declares non-secret: plain fields may read them. */
