@@ -10,6 +10,7 @@ export {
   secretValuesOf,
 } from './library/apply.js';
 export { type Connection, type ConnectOptions, connect } from './library/connect.js';
+export { type DestroyOptions, planDestroy } from './library/destroy.js';
 export { type ExportOptions, exportPlatform } from './library/export.js';
 export { type PlanOptions, plan } from './library/plan.js';
 export { loadProjectSettings } from './library/project.js';

@@ -49,6 +49,8 @@ export interface ComputePlanInput {
   policies?: readonly PolicyDeclaration[];
   /** Results of the manifest rules (validate's), shown with the plan's own. */
   manifestPolicyResults?: readonly PolicyResult[];
+  /** `dpac destroy`: plan deleting the declared objects in scope (select/exclude), nothing else. */
+  destroy?: boolean;
 }
 
 export interface ComputedPlan {
@@ -89,7 +91,8 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     externals: input.externals,
     url: input.url,
     cascade: input.cascade,
-    selected: narrowed ? inScope : undefined,
+    selected: narrowed && !input.destroy ? inScope : undefined,
+    destroy: input.destroy ? inScope : undefined,
     prune: input.prune,
     protect: input.protect,
     allowMassDelete: input.allowMassDelete,
@@ -97,7 +100,10 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     me: runUser(input.client.identity?.(), live),
   });
   const declared = diff.declaredSpec;
-  const kept = withoutExcluded(diff.changes, excluded, declared);
+  // A destroy settles its scope itself: what it leaves out must not lie below what it deletes.
+  const kept = input.destroy
+    ? { changes: diff.changes, diagnostics: [] }
+    : withoutExcluded(diff.changes, excluded, declared);
   const changes = kept.changes;
   markRenames(changes, live);
 

@@ -24,11 +24,12 @@ import { checkSafety } from './check-safety.js';
 import { checkClones, cloneReason } from './clones.js';
 import { compareOptionsOf } from './compare-options.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
-import { externalChange, missingExternals } from './externals.js';
+import { type DestroyScope, decideDestroyed, keptDependents } from './destroy.js';
+import { missingExternals } from './externals.js';
 import { failedReads } from './failed-reads.js';
 import { lastChangeWarnings, type RunUser, userNames } from './last-change.js';
 import { type Owner, ownerResolver } from './ownership.js';
-import { decideUndeclared, type UnmanagedObject } from './undeclared.js';
+import { decideUndeclared, settleInto, type UnmanagedObject } from './undeclared.js';
 
 export interface DiffOptions {
   manifests: readonly Manifest[];
@@ -51,6 +52,8 @@ export interface DiffOptions {
   resendSecrets?: boolean;
   /** The user this run signs in as: the marker of kinds without tags is who changed them last. */
   me?: RunUser;
+  /** `dpac destroy`: the declared objects to destroy. The result then holds only deletes. */
+  destroy?: DestroyScope;
 }
 
 export interface DiffResult {
@@ -77,9 +80,18 @@ export function diffResources(options: DiffOptions): DiffResult {
   const externals = options.externals ?? [];
   const external = externals.length ? externalMatcher(externals) : undefined;
 
+  const destroying = options.destroy;
+  const cascaded = new Map<string, Address>();
+  const settle = settleInto(byAddress, cascaded, unmanaged);
+  const ownership = { owner, ownershipTag: options.ownershipTag, me, userName, done: byAddress };
   for (const m of sortByDepth(manifests, (x) => x.kind)) {
     const obj = live.objects.get(m.address);
-    const refused = obj && refuseTakeOver(m, owner(obj), options.ownershipTag);
+    if (destroying?.(m)) {
+      const decision = obj && decideDestroyed(obj, ownership);
+      if (decision) settle(obj, decision);
+      continue;
+    }
+    const refused = obj && !destroying && refuseTakeOver(m, owner(obj), options.ownershipTag);
     if (refused) diagnostics.push(refused);
     const change = diffDeclared(m, obj, byAddress, options);
     if (change.action === 'create') change.reason = cloneReason(m, live) ?? change.reason;
@@ -87,27 +99,24 @@ export function diffResources(options: DiffOptions): DiffResult {
   }
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
   // a parent with prune: true); everything else is listed as unmanaged, with why.
-  const cascaded = new Map<string, Address>();
   for (const obj of sortByDepth([...live.objects.values()], (x) => x.kind)) {
     if (declared.has(obj.address)) continue;
     const decision = decideUndeclared(obj, {
-      ownershipTag: options.ownershipTag,
-      owner,
-      prune: manifests.length === 0 ? [] : (options.prune ?? []),
+      ...ownership,
+      prune: manifests.length === 0 || destroying ? [] : (options.prune ?? []),
       declared,
-      done: byAddress,
       external,
-      me,
-      userName,
     });
+    // A destroy takes along what lies below what it destroys, and lists nothing else.
+    if (destroying) {
+      const below = 'delete' in decision ? decision.cascadeFrom : undefined;
+      if (below && byAddress.get(below)?.action === 'delete') settle(obj, decision);
+      continue;
+    }
     // An empty manifest set never deletes anything (a wrong folder must not empty the platform).
-    if ('delete' in decision && manifests.length > 0) {
-      byAddress.set(obj.address, deleteChange(obj, decision.delete));
-      if (decision.cascadeFrom) cascaded.set(obj.address, decision.cascadeFrom);
-    } else if ('keep' in decision) {
-      unmanaged.push(decision.keep);
-      if (decision.external) byAddress.set(obj.address, externalChange(obj));
-    } else unmanaged.push({ address: obj.address, kind: obj.kind, reason: 'no manifest is loaded' });
+    if ('delete' in decision && manifests.length === 0)
+      unmanaged.push({ address: obj.address, kind: obj.kind, reason: 'no manifest is loaded' });
+    else settle(obj, decision);
   }
   const declaredSpec = (address: Address): unknown =>
     declared.get(address)?.spec ??
@@ -123,7 +132,11 @@ export function diffResources(options: DiffOptions): DiffResult {
       cascade: options.cascade ?? false,
     }),
   );
-  if (external)
+  if (destroying)
+    diagnostics.push(
+      ...keptDependents({ changes: byAddress, live, declared, inScope: destroying, declaredSpec }),
+    );
+  else if (external)
     diagnostics.push(
       ...missingExternals({
         externals,
@@ -135,16 +148,18 @@ export function diffResources(options: DiffOptions): DiffResult {
     );
 
   const all = sortChanges([...byAddress.values()]);
-  const changes = options.selected
+  const selected = options.selected
     ? withDependencies(
         all.filter((c) => c.external || options.selected?.(c)),
         byAddress,
         declaredSpec,
       )
     : all;
+  // A destroy is only deletes; the mass-delete guard still counts the objects it keeps as managed.
+  const changes = destroying ? all.filter((c) => c.action === 'delete') : selected;
   diagnostics.push(
     ...failedReads(manifests, live),
-    ...checkAgainstLive(manifests, live),
+    ...(destroying ? [] : checkAgainstLive(manifests, live)),
     ...lastChangeWarnings(changes, declared, live, me, userName),
     ...checkClones(changes, declared, live),
     ...checkSafety({
@@ -152,6 +167,7 @@ export function diffResources(options: DiffOptions): DiffResult {
       manifests,
       protect: options.protect ?? [],
       allowMassDelete: options.allowMassDelete ?? false,
+      ...(destroying ? { destroy: true, kept: all.filter((c) => c.action !== 'delete') } : {}),
     }),
   );
   return {
@@ -295,21 +311,6 @@ const IMMUTABLE = 'immutable: forces replacement';
 
 function withWhy(field: FieldChange, immutable: PointerPatterns): FieldChange {
   return immutable.touches(field.path) ? { ...field, why: IMMUTABLE } : field;
-}
-
-function deleteChange(obj: LiveObject, reason: string): Change {
-  return {
-    address: obj.address,
-    kind: obj.kind,
-    name: obj.name,
-    ancestors: obj.ancestors,
-    action: 'delete',
-    reason,
-    before: obj.spec,
-    fields: [],
-    liveId: obj.id,
-    owned: obj.owned,
-  };
 }
 
 /** An object that refers to a replaced one must be rewritten with the new id. */

@@ -1,7 +1,6 @@
 // `dpac apply`: execute a plan (fresh from the manifests, or a saved one) and converge. The
 // library runs every guard; this file asks for confirmation, shows progress and the summary.
 import { Command, Option } from 'commander';
-import type { ApplyOutcome } from '../../apply/apply-plan.js';
 import {
   apply,
   applyRefusals,
@@ -10,10 +9,9 @@ import {
   readPlanFile,
   secretValuesOf,
 } from '../../library.js';
-import { hasChanges, type Plan } from '../../plan/plan.js';
-import { renderApplySummary } from '../../render/render-apply-summary.js';
+import { hasChanges } from '../../plan/plan.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
-import type { Style } from '../../render/style.js';
+import { runApply, runOptions } from '../apply-session.js';
 import { connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -22,7 +20,6 @@ import { styleFor } from '../output.js';
 import { addFailOnOption, type GateFlags } from '../plan-gates.js';
 import { addPlanningOptions, type PlanFlags, planSession, reportFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
-import { progressReporter } from '../progress.js';
 import { reportDiagnostics } from '../report-diagnostics.js';
 
 interface Flags extends PlanFlags, GateFlags {
@@ -75,7 +72,7 @@ async function applyFresh(io: CliIo, paths: string[], flags: Flags): Promise<num
       const answer = await confirm(io);
       if (answer !== 'yes') return answer === 'no-terminal' ? EXIT.error : EXIT.ok;
     }
-    return await run(io, style, session.plan, () =>
+    return await runApply(io, style, session.plan, () =>
       apply(connection, session, { ...runOptions(io, session.plan), failOn: flags.failOn }),
     );
   } catch (error) {
@@ -109,7 +106,7 @@ async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number
       io.out('The saved plan has no changes.');
       return EXIT.ok;
     }
-    return await run(io, style, plan, () =>
+    return await runApply(io, style, plan, () =>
       applySavedPlan(connection, plan, {
         ...runOptions(io, plan),
         project: settings.project,
@@ -121,30 +118,6 @@ async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number
     return reportFailure(io, error, style);
   } finally {
     await connection.client.close();
-  }
-}
-
-function runOptions(io: CliIo, plan: Plan) {
-  return {
-    env: io.env,
-    cwd: io.cwd,
-    stopRequested: () => io.interrupts.requested(),
-    onEvent: progressReporter(io, plan.calls),
-  };
-}
-
-/** Runs the apply with interrupts handled, then reports: exit 0, 1 or 3 (partial). */
-async function run(io: CliIo, style: Style, plan: Plan, start: () => Promise<ApplyOutcome>): Promise<number> {
-  const stopNotice = io.interrupts.onFirst(() =>
-    io.err(
-      '\nInterrupt: finishing the calls in flight and starting nothing new. Press Ctrl-C again to exit at once.',
-    ),
-  );
-  io.out(`\nApplying ${plan.calls.length} call${plan.calls.length === 1 ? '' : 's'}...`);
-  try {
-    return report(io, await start(), style);
-  } finally {
-    stopNotice();
   }
 }
 
@@ -160,13 +133,4 @@ async function confirm(io: CliIo): Promise<'yes' | 'no' | 'no-terminal'> {
   if (answer.trim() === 'yes') return 'yes';
   io.out('Apply cancelled; nothing was written.');
   return 'no';
-}
-
-function report(io: CliIo, outcome: ApplyOutcome, style: Style): number {
-  reportDiagnostics(io, outcome.diagnostics, style);
-  io.out(`\n${renderApplySummary(outcome)}`);
-  const applied = outcome.results.some((r) => r.status === 'applied');
-  const stepsOk = outcome.results.every((r) => r.status === 'applied');
-  if (stepsOk) return outcome.diagnostics.length ? EXIT.error : EXIT.ok;
-  return applied || io.interrupts.requested() ? EXIT.partial : EXIT.error;
 }

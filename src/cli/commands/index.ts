@@ -3,6 +3,7 @@ import './init.js';
 import './validate.js';
 import './plan.js';
 import './apply.js';
+import './destroy.js';
 import './show.js';
 import './drift.js';
 import './export.js';
