@@ -1,6 +1,7 @@
 // Writes exported files below an output folder. Without `force` nothing is written when any
 // target file already exists (the conflicts come back instead), so a refusal never half-writes.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+// `dpac import` adds its documents to one file instead (addDocuments).
+import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface FileToWrite {
@@ -42,4 +43,28 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Adds YAML documents to a manifest file: appended after a `---` when it exists (its text kept
+ * byte for byte), else written new, with the `$schema` modeline when `schemaRef` is given.
+ */
+export async function addDocuments(
+  file: string,
+  yaml: string,
+  schemaRef?: string,
+): Promise<'appended' | 'created'> {
+  const before = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (before === undefined) {
+    await mkdir(path.dirname(file), { recursive: true });
+    const modeline = schemaRef === undefined ? '' : `# yaml-language-server: $schema=${schemaRef}\n`;
+    await writeFile(file, `${modeline}${yaml}`, { flag: 'wx' });
+    return 'created';
+  }
+  const separator = before.trim() === '' ? '' : `${before.endsWith('\n') ? '' : '\n'}---\n`;
+  await appendFile(file, `${separator}${yaml}`);
+  return 'appended';
 }

@@ -7,6 +7,7 @@ import './destroy.js';
 import './show.js';
 import './drift.js';
 import './export.js';
+import './import.js';
 import './ls.js';
 import './graph.js';
 import './schema.js';
