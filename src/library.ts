@@ -12,6 +12,12 @@ export {
 export { type Connection, type ConnectOptions, connect } from './library/connect.js';
 export { type DestroyOptions, planDestroy } from './library/destroy.js';
 export { type ExportOptions, exportPlatform } from './library/export.js';
+export {
+  type FormatOptions,
+  type FormatResult,
+  type FormattedFile,
+  formatManifests,
+} from './library/format.js';
 export { type ImportOptions, type ImportResult, importObject } from './library/import.js';
 export { type ListOptions, listManaged, type ManagedList, type ManagedObject } from './library/list.js';
 export { type PlanOptions, plan } from './library/plan.js';

@@ -1,7 +1,8 @@
 // Writes exported files below an output folder. Without `force` nothing is written when any
 // target file already exists (the conflicts come back instead), so a refusal never half-writes.
-// `dpac import` adds its documents to one file instead (addDocuments).
-import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+// `dpac import` adds its documents to one file instead (addDocuments); `dpac fmt` rewrites one whole
+// (replaceFile).
+import { appendFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface FileToWrite {
@@ -67,4 +68,12 @@ export async function addDocuments(
   const separator = before.trim() === '' ? '' : `${before.endsWith('\n') ? '' : '\n'}---\n`;
   await appendFile(file, `${separator}${yaml}`);
   return 'appended';
+}
+
+/** Replaces a file's text at once (a new file renamed over it, same mode): never left half-written. */
+export async function replaceFile(file: string, text: string): Promise<void> {
+  const { mode } = await stat(file);
+  const temporary = `${file}.dpac-${process.pid}.tmp`;
+  await writeFile(temporary, text, { mode });
+  await rename(temporary, file);
 }

@@ -56,14 +56,49 @@ export interface LoadManifestsResult {
   policyResults: PolicyResult[];
 }
 
-export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
-  const registry = options.registry ?? KINDS;
+/** Where a load reads from: the project root, dpac.yaml and the manifest files, none of them read. */
+export interface LocatedManifests {
+  /** The folder the paths were given from (absolute). */
+  cwd: string;
+  /** The project root (absolute): nothing outside it is read. */
+  root: string;
+  projectRef?: FileRef;
+  project: Awaited<ReturnType<typeof loadProjectConfig>>;
+  files: FileRef[];
+  /** Problems finding the files (a path that does not exist, one outside the root). */
+  diagnostics: Diagnostic[];
+}
+
+/** The files a load reads (dpac.yaml's include and exclude, or the paths), without reading them. */
+export async function locateManifests(
+  options: Pick<LoadManifestsOptions, 'paths' | 'cwd' | 'registry'>,
+): Promise<LocatedManifests> {
   const cwd = path.resolve(options.cwd);
   // The project root: the one folder named on the command line (`dpac plan ../platform`), else cwd.
   // Globs in dpac.yaml and every manifest path must stay inside it.
   const root = (await singleFolder(cwd, options.paths ?? [])) ?? cwd;
   const projectRef = await findProjectFile(cwd, options.paths ?? []);
-  const loadedProject = await loadProjectConfig(projectRef, registry);
+  const loaded = await loadProjectConfig(projectRef, options.registry ?? KINDS);
+  const located = { cwd, root, ...(projectRef ? { projectRef } : {}), project: loaded };
+  if (loaded.wrongVersion) return { ...located, files: [], diagnostics: [] };
+  const project = loaded.project;
+  const explicit = options.paths !== undefined && options.paths.length > 0;
+  const projectDir = projectRef ? path.dirname(projectRef.path) : cwd;
+  const exclude = { exclude: project.exclude, excludeBase: projectDir };
+  const found = explicit
+    ? await findManifestFiles(options.paths ?? [], { root, base: cwd, ...exclude })
+    : await findManifestFiles(project.include ?? ['.'], {
+        root,
+        base: project.include ? projectDir : cwd,
+        ...exclude,
+      });
+  return { ...located, files: found.files, diagnostics: found.diagnostics };
+}
+
+export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
+  const registry = options.registry ?? KINDS;
+  const located = await locateManifests(options);
+  const { cwd, root, projectRef, project: loadedProject } = located;
   const project = loadedProject.project;
   const diagnostics = [...loadedProject.diagnostics];
   if (loadedProject.wrongVersion) return nothingLoaded(project, diagnostics, root, projectRef);
@@ -75,19 +110,8 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     cwd,
   });
   diagnostics.push(...variables.diagnostics);
-
-  const explicit = options.paths !== undefined && options.paths.length > 0;
-  const projectDir = projectRef ? path.dirname(projectRef.path) : cwd;
-  const exclude = { exclude: project.exclude, excludeBase: projectDir };
-  const found = explicit
-    ? await findManifestFiles(options.paths ?? [], { root, base: cwd, ...exclude })
-    : await findManifestFiles(project.include ?? ['.'], {
-        root,
-        base: project.include ? projectDir : cwd,
-        ...exclude,
-      });
-  diagnostics.push(...found.diagnostics);
-  const read = await readSources(found.files);
+  diagnostics.push(...located.diagnostics);
+  const read = await readSources(located.files);
   diagnostics.push(...read.diagnostics);
 
   const manifests: Manifest[] = [];

@@ -10,5 +10,6 @@ import './export.js';
 import './import.js';
 import './ls.js';
 import './graph.js';
+import './fmt.js';
 import './schema.js';
 import './emulator.js';
