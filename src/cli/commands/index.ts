@@ -13,3 +13,4 @@ import './graph.js';
 import './fmt.js';
 import './schema.js';
 import './emulator.js';
+import './completion.js';
