@@ -91,13 +91,14 @@ async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number
     );
     return EXIT.error;
   }
+  // dpac.yaml first: its required_version may rule this dpac out before anything else is read.
+  const settings = await loadProjectSettings({ cwd: io.cwd });
+  reportDiagnostics(io, settings.diagnostics, style);
+  if (settings.diagnostics.some((d) => d.severity === 'error')) return EXIT.error;
   const read = await readPlanFile(file, { cwd: io.cwd, env: io.env });
   reportDiagnostics(io, read.diagnostics, style);
   if (!read.plan) return EXIT.error;
   const plan = read.plan;
-  const settings = await loadProjectSettings({ cwd: io.cwd });
-  reportDiagnostics(io, settings.diagnostics, style);
-  if (settings.diagnostics.some((d) => d.severity === 'error')) return EXIT.error;
   // The values the plan's fills send are scrubbed from every trace and server error, as a fresh plan's are.
   const connection = connect(io, flags, settings.project, { secrets: secretValuesOf(plan, io.env) });
   if (!connection) return EXIT.error;
