@@ -64,7 +64,11 @@ export async function importObject(
   if (ancestors.length !== chain.length || [...ancestors, name].some((n) => n === ''))
     refuse(
       `${address} needs ${chain.length + 1} name${chain.length ? 's' : ''} after ${kind}`,
-      `A ${kind} is addressed as ${[kind, ...chain.map((k) => k.toUpperCase()), 'NAME'].join('/')}.`,
+      `A ${kind} is addressed as ${makeAddress(
+        kind,
+        chain.map((k) => k.toUpperCase()),
+        'NAME',
+      )}.`,
     );
   const wanted = makeAddress(kind, ancestors, name);
   const declared = project.manifests.find((m) => m.address === wanted);

@@ -5,14 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../helpers/capture-io.js';
 import { type E2e, startE2e } from '../helpers/e2e.js';
-import { type PlatformApi, platformApi } from '../helpers/platform-api.js';
 import * as f from './kinds/fixtures.js';
-
-const project = (name: string, extra = '') =>
-  `apiVersion: dpac/v1\nkind: Project\nproject: ${name}\n${extra}`;
-
-const domain = (name: string) =>
-  `apiVersion: dpac/v1\nkind: Domain\nmetadata:\n  name: ${name}\nspec:\n  description: Shared.\n`;
+import { domain, project, withNeighbour } from './neighbour.js';
 
 /** The platform, a source, two tables and a group over both. */
 const everything = () => ({
@@ -27,7 +21,6 @@ const everything = () => ({
 
 describe('dpac destroy', () => {
   let e2e: E2e;
-  let api: PlatformApi;
   const destroy = (args: string[], env?: Record<string, string | undefined>) =>
     e2e.dpac(['destroy', '--no-color', ...args], env ? { env } : {});
   /** `METHOD /v3/…` of the writes since `seq`. */
@@ -42,7 +35,6 @@ describe('dpac destroy', () => {
   beforeAll(async () => {
     // The DELETEs of storages, computes and clusters are documented by no reference.
     e2e = await startE2e({ allowUndocumented: true });
-    api = await platformApi(e2e.emulator.url);
   });
   afterAll(() => e2e.close());
 
@@ -185,28 +177,7 @@ describe('dpac destroy', () => {
   });
 
   it("never deletes another project's objects, nor declared ones it cannot prove are its own", async () => {
-    await f.resetWith(e2e, {
-      'main/dpac.yaml': project('kinds'),
-      'main/platform.yaml': f.platform(),
-      'main/sources.yaml': f.docs(f.salesDb(), f.table({ name: 't1' })),
-    });
-    await api.send('POST', '/admin/users', {
-      profile: { name: 'Team A', email: 'team-a@example.com' },
-      roles: ['admin'],
-      password: 'team-a-password',
-    });
-    await f.applyOk(e2e, ['main']);
-    // Another project puts a table under this project's source, and creates a domain as its own user.
-    await e2e.write('other/dpac.yaml', project('other', 'external: [Source/sales_db]\n'));
-    await e2e.write('other/other.yaml', f.docs(f.table({ name: 'theirs' }), domain('shared')));
-    const other = await e2e.dpac(['apply', 'other', '--auto-approve'], {
-      env: {
-        DPAC_REFRESH_TOKEN: undefined,
-        DPAC_USERNAME: 'team-a@example.com',
-        DPAC_PASSWORD: 'team-a-password',
-      },
-    });
-    expect(other.code, other.stderr).toBe(0);
+    await withNeighbour(e2e);
     const seq = e2e.lastSeq();
 
     // Their table lies below this project's source: never deleted, not even with --cascade.

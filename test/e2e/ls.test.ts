@@ -8,11 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2e, startE2e } from '../helpers/e2e.js';
 import { type PlatformApi, platformApi } from '../helpers/platform-api.js';
 import * as f from './kinds/fixtures.js';
-
-const project = (name: string, extra = '') =>
-  `apiVersion: dpac/v1\nkind: Project\nproject: ${name}\n${extra}`;
-const domain = (name: string) =>
-  `apiVersion: dpac/v1\nkind: Domain\nmetadata:\n  name: ${name}\nspec:\n  description: Shared.\n`;
+import { domain, withNeighbour } from './neighbour.js';
 
 interface Listed {
   url: string;
@@ -34,27 +30,7 @@ describe('dpac ls', () => {
   beforeAll(async () => {
     e2e = await startE2e();
     api = await platformApi(e2e.emulator.url);
-    await f.resetWith(e2e, {
-      'main/dpac.yaml': project('kinds'),
-      'main/platform.yaml': f.platform(),
-      'main/sources.yaml': f.docs(f.salesDb(), f.table({ name: 't1' })),
-    });
-    await api.send('POST', '/admin/users', {
-      profile: { name: 'Team A', email: 'team-a@example.com' },
-      roles: ['admin'],
-      password: 'team-a-password',
-    });
-    await f.applyOk(e2e, ['main']);
-    await e2e.write('other/dpac.yaml', project('other', 'external: [Source/sales_db]\n'));
-    await e2e.write('other/other.yaml', f.docs(f.table({ name: 'theirs' }), domain('shared')));
-    const other = await e2e.dpac(['apply', 'other', '--auto-approve'], {
-      env: {
-        DPAC_REFRESH_TOKEN: undefined,
-        DPAC_USERNAME: 'team-a@example.com',
-        DPAC_PASSWORD: 'team-a-password',
-      },
-    });
-    expect(other.code, other.stderr).toBe(0);
+    await withNeighbour(e2e);
     // This project declares their objects too, and a table not created yet.
     await e2e.write(
       'main/more.yaml',

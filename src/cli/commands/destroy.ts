@@ -5,19 +5,17 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import { apply, type Connection, planDestroy } from '../../library.js';
+import { apply, type Connection } from '../../library.js';
 import type { LoadManifestsResult } from '../../manifest/load-manifests.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
 import { renderJson } from '../../render/view.js';
 import { runApply, runOptions } from '../apply-session.js';
-import { connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { parseParallelism, selectorTexts } from '../options.js';
+import { parseParallelism } from '../options.js';
 import { styleFor } from '../output.js';
-import { addPlanningOptions, loadProject, type PlanFlags, reportFailure } from '../plan-session.js';
+import { addPlanningOptions, type PlanFlags, planSession, reportFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
-import { reportDiagnostics } from '../report-diagnostics.js';
 
 interface Flags extends PlanFlags {
   autoApprove?: boolean;
@@ -51,20 +49,10 @@ registerCommand((io, setExit) => {
 
 async function destroy(io: CliIo, paths: string[], flags: Flags): Promise<number> {
   const style = styleFor(io, flags);
-  const project = await loadProject(io, paths, flags, style);
-  if (!project) return EXIT.error;
-  const connection = connect(io, flags, project.project, { secrets: [...project.secrets.keys()] });
-  if (!connection) return EXIT.error;
+  const session = await planSession(io, paths, flags, { style, destroy: true });
+  if (typeof session === 'number') return session;
+  const { connection, plan } = session;
   try {
-    const planned = await planDestroy(connection, project, {
-      select: selectorTexts(flags.select),
-      exclude: selectorTexts(flags.exclude),
-      allowMassDelete: flags.allowMassDelete,
-      cascade: flags.cascade,
-      env: io.env,
-    });
-    reportDiagnostics(io, planned.diagnostics, style, project.root);
-    const { plan } = planned;
     const count = plan.changes.length;
     if (count === 0) {
       io.out(renderPlanText(plan, style).replace(/^No changes\..*$/m, 'Nothing to destroy.'));
@@ -79,12 +67,12 @@ async function destroy(io: CliIo, paths: string[], flags: Flags): Promise<number
       return EXIT.ok;
     }
     if (!flags.autoApprove) {
-      const answer = await confirmTwice(io, count, connection, project);
+      const answer = await confirmTwice(io, count, connection, session.project);
       if (answer !== true) return refused(io, answer);
     }
-    return await runApply(io, style, plan, () => apply(connection, planned, runOptions(io, plan)));
+    return await runApply(io, style, plan, () => apply(connection, session, runOptions(io, plan)));
   } catch (error) {
-    return reportFailure(io, error, style, project.root);
+    return reportFailure(io, error, style, session.project.root);
   } finally {
     await connection.client.close();
   }
