@@ -10,9 +10,20 @@ import { FLOW_MAX } from '../export/emit-yaml.js';
 import { schemaOrder } from '../export/strip-defaults.js';
 import { isKindName, KINDS } from '../kinds/index.js';
 import { documentSchema } from '../manifest/document-schema.js';
+import { MAX_DEPTH } from '../manifest/limits.js';
 import { parseYaml } from '../manifest/parse-yaml.js';
+import { findDeepNesting } from '../manifest/scan-nesting.js';
 
-const PARSE = { version: '1.2', uniqueKeys: true, merge: false, prettyErrors: false } as const;
+// As the manifest parser reads (parse-yaml.ts): YAML 1.2 core schema, unique keys, no merge keys or tags.
+const PARSE = {
+  version: '1.2',
+  schema: 'core',
+  uniqueKeys: true,
+  merge: false,
+  resolveKnownTags: false,
+  prettyErrors: false,
+  strict: true,
+} as const;
 const TO_STRING = { lineWidth: 0, flowCollectionPadding: false, indent: 2, indentSeq: true } as const;
 
 export interface FormattedText {
@@ -23,39 +34,49 @@ export interface FormattedText {
 
 /** `file` names the file in diagnostics (relative to the project root). */
 export function formatText(text: string, file: string): FormattedText {
-  // The manifest parser's verdict first: what validate refuses (aliases, tags, bad YAML) is not formatted.
-  const checked = parseYaml({ file, path: file, text }, { fastPath: false });
-  const errors = checked.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) return { diagnostics: errors };
+  // What validate refuses (bad YAML, tags, aliases, deep nesting) is reported as validate reports
+  // it, and left alone; the manifest parser runs only then (it would parse every file once more).
+  const refused = (): FormattedText => {
+    const errors = parseYaml({ file, path: file, text }, { fastPath: false }).diagnostics.filter(
+      (d) => d.severity === 'error',
+    );
+    return { diagnostics: errors.length ? errors : [changesMeaning(file)] };
+  };
+  if (findDeepNesting(text, MAX_DEPTH)) return refused();
   const documents = parseAllDocuments(text, PARSE);
   if (!Array.isArray(documents)) return { text, diagnostics: [] }; // no document at all
-  const before = documents.map((d) => d.toJS());
+  if (documents.some((d) => d.errors.length > 0 || d.warnings.length > 0)) return refused();
+  let before: unknown[];
+  try {
+    before = documents.map((d) => d.toJS({ maxAliasCount: 0 }));
+  } catch {
+    return refused(); // an alias
+  }
   documents.forEach((doc, i) => {
-    canonical(doc);
+    canonical(doc, before[i]);
     if (i > 0) doc.directives.docStart = true;
   });
   const formatted = documents.map((d) => d.toString(TO_STRING)).join('');
+  if (formatted === text) return { text, diagnostics: [] };
   const after = parseAllDocuments(formatted, PARSE);
   const same =
     Array.isArray(after) &&
     after.length === before.length &&
     after.every((d, i) => d.errors.length === 0 && isDeepStrictEqual(d.toJS(), before[i]));
-  if (!same)
-    return {
-      diagnostics: [
-        {
-          severity: 'error',
-          summary: `${file} was left as it is: formatting it would change what it means`,
-          detail: 'Please report this as a dpac bug, with the file.',
-          source: { file, line: 1, col: 1 },
-        },
-      ],
-    };
-  return { text: formatted, diagnostics: [] };
+  return same ? { text: formatted, diagnostics: [] } : { diagnostics: [changesMeaning(file)] };
+}
+
+function changesMeaning(file: string): Diagnostic {
+  return {
+    severity: 'error',
+    summary: `${file} was left as it is: formatting it would change what it means`,
+    detail: 'Please report this as a dpac bug, with the file.',
+    source: { file, line: 1, col: 1 },
+  };
 }
 
 /** Orders and lays out one document in place. */
-function canonical(doc: Document): void {
+function canonical(doc: Document, value: unknown): void {
   const root = doc.contents;
   if (!isMap(root)) {
     if (root) layOut(root);
@@ -68,14 +89,14 @@ function canonical(doc: Document): void {
     root.commentBefore = root.commentBefore ? `${root.commentBefore}\n${head}` : head;
     first.key.commentBefore = undefined;
   }
-  const value = doc.toJS() as Record<string, unknown>;
-  const kind = value.kind;
+  const data = value as Record<string, unknown>;
+  const kind = data.kind;
   if (typeof kind === 'string' && isKindName(kind)) {
-    const shaped = schemaOrder(value, documentSchema(KINDS, kind)) as Record<string, unknown>;
+    const shaped = schemaOrder(data, documentSchema(KINDS, kind)) as Record<string, unknown>;
     // A parent's defaults for its children take the children's spec order.
     const defaults = KINDS[kind].childDefaults;
-    if (defaults && value[defaults.key] !== undefined)
-      shaped[defaults.key] = schemaOrder(value[defaults.key], KINDS[defaults.kind].spec);
+    if (defaults && data[defaults.key] !== undefined)
+      shaped[defaults.key] = schemaOrder(data[defaults.key], KINDS[defaults.kind].spec);
     reorder(root, shaped);
   }
   layOut(root);
