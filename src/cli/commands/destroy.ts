@@ -37,7 +37,7 @@ registerCommand((io, setExit) => {
     )
     .option(
       '--allow-mass-delete',
-      'allow deleting more than max(5, 25%) of the managed objects of a kind (a whole destroy needs it)',
+      'allow deleting more than max(5, 25%) of the managed objects of a kind (destroying more than five of a kind needs it)',
     )
     .option(
       '--cascade',
