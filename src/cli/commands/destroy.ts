@@ -5,8 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import { apply, type Connection } from '../../library.js';
-import type { LoadManifestsResult } from '../../manifest/load-manifests.js';
+import { apply, type Connection, type LoadManifestsResult } from '../../library.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
 import { renderJson } from '../../render/view.js';
 import { runApply, runOptions } from '../apply-session.js';
