@@ -221,6 +221,15 @@ describe('dpac destroy', () => {
     );
     expect(writes(seq)).toEqual([]);
 
+    // --fail-on stops a destroy before it asks or saves, as it stops apply.
+    const gated = await destroy(['--auto-approve', '--select', 'Table/sales_db/t1', '--fail-on', 'delete']);
+    expect(gated.code).toBe(1);
+    expect(gated.stderr).toContain('Nothing was deleted.');
+    expect(gated.stderr).toContain(
+      'error: --fail-on delete: deletes data (1 table), unacknowledged: Table/sales_db/t1',
+    );
+    expect(writes(seq)).toEqual([]);
+
     // Two of eight pass the guard.
     const two = await destroy([
       '--auto-approve',

@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import { apply, type Connection, type LoadManifestsResult } from '../../library.js';
+import { apply, applyRefusals, type Connection, type LoadManifestsResult } from '../../library.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
 import { renderJson } from '../../render/view.js';
 import { runApply, runOptions } from '../apply-session.js';
@@ -13,10 +13,12 @@ import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { parseParallelism } from '../options.js';
 import { styleFor } from '../output.js';
+import { addFailOnOption, type GateFlags } from '../plan-gates.js';
 import { addPlanningOptions, type PlanFlags, planSession, reportFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
+import { reportDiagnostics } from '../report-diagnostics.js';
 
-interface Flags extends PlanFlags {
+interface Flags extends PlanFlags, GateFlags {
   autoApprove?: boolean;
   out?: string;
 }
@@ -42,6 +44,7 @@ registerCommand((io, setExit) => {
       '--cascade',
       'allow deleting a destroyed parent together with children this project does not own',
     );
+  addFailOnOption(command);
   addPlanningOptions(command);
   return command.action(async (paths: string[], flags: Flags) => setExit(await destroy(io, paths, flags)));
 });
@@ -58,6 +61,13 @@ async function destroy(io: CliIo, paths: string[], flags: Flags): Promise<number
       return EXIT.ok;
     }
     io.out(renderPlanText(plan, style, { full: true }));
+    // What apply would refuse (a change policy, --fail-on) is said before saving or asking.
+    const refusals = applyRefusals(session, io.env, flags.failOn);
+    if (refusals.length > 0) {
+      reportDiagnostics(io, refusals, style, session.project.root);
+      io.err('Nothing was deleted.');
+      return EXIT.error;
+    }
     if (flags.out) {
       await writeFile(path.resolve(io.cwd, flags.out), `${renderJson(plan)}\n`, { mode: 0o600 });
       io.out(
@@ -69,7 +79,9 @@ async function destroy(io: CliIo, paths: string[], flags: Flags): Promise<number
       const answer = await confirmTwice(io, count, connection, session.project);
       if (answer !== true) return refused(io, answer);
     }
-    return await runApply(io, style, plan, () => apply(connection, session, runOptions(io, plan)));
+    return await runApply(io, style, plan, () =>
+      apply(connection, session, { ...runOptions(io, plan), failOn: flags.failOn }),
+    );
   } catch (error) {
     return reportFailure(io, error, style, session.project.root);
   } finally {
