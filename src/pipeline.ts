@@ -57,6 +57,8 @@ export interface ComputePlanInput {
    * `changes`). Only their trees are read, and nothing is deleted but what `changes.deleted` names.
    */
   changes?: ChangeSet;
+  /** `dpac destroy`: plan deleting the declared objects in scope (select/exclude), nothing else. */
+  destroy?: boolean;
 }
 
 export interface ComputedPlan {
@@ -100,7 +102,8 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
     externals: input.externals,
     url: input.url,
     cascade: input.cascade,
-    selected: narrowed ? inScope : undefined,
+    selected: narrowed && !input.destroy ? inScope : undefined,
+    destroy: input.destroy ? inScope : undefined,
     prune: input.prune,
     protect: input.protect,
     allowMassDelete: input.allowMassDelete,
@@ -118,7 +121,10 @@ export async function computePlan(input: ComputePlanInput): Promise<ComputedPlan
       : {}),
   });
   const declared = diff.declaredSpec;
-  const kept = withoutExcluded(diff.changes, excluded, declared);
+  // A destroy settles its scope itself: what it leaves out must not lie below what it deletes.
+  const kept = input.destroy
+    ? { changes: diff.changes, diagnostics: [] }
+    : withoutExcluded(diff.changes, excluded, declared);
   markRenames(kept.changes, live);
 
   const { calls, literals } = lowerCalls(

@@ -1,9 +1,16 @@
-// What plan, apply and drift share: load the manifests, connect and plan through the library,
+// What plan, apply, drift and destroy share: load the manifests, connect and plan through the library,
 // printing every problem on the way. Returns the plan and its connection, or the exit code.
 import type { Command } from 'commander';
 import { DpacApiError } from '../api/index.js';
 import { hasErrors } from '../core/diagnostic.js';
-import { type Connection, type LoadManifestsResult, loadManifests, plan, Refusal } from '../library.js';
+import {
+  type Connection,
+  type LoadManifestsResult,
+  loadManifests,
+  plan,
+  planDestroy,
+  Refusal,
+} from '../library.js';
 import type { ComputedPlan } from '../pipeline.js';
 import type { Style } from '../render/style.js';
 import { addConnectOptions, type ConnectFlags, connect } from './connect.js';
@@ -59,7 +66,7 @@ export async function planSession(
   io: CliIo,
   paths: readonly string[],
   flags: PlanFlags,
-  options: { readOnly?: boolean; style: Style; resendSecrets?: boolean },
+  options: { readOnly?: boolean; style: Style; resendSecrets?: boolean; destroy?: boolean },
 ): Promise<PlanSession | number> {
   const project = await loadProject(io, paths, flags, options.style);
   if (!project) return EXIT.error;
@@ -69,14 +76,16 @@ export async function planSession(
   });
   if (!connection) return EXIT.error;
   try {
-    const planned = await plan(connection, project, {
+    const common = {
       select: selectorTexts(flags.select),
       exclude: selectorTexts(flags.exclude),
       allowMassDelete: flags.allowMassDelete,
       cascade: flags.cascade,
-      resendSecrets: options.resendSecrets,
       env: io.env,
-    });
+    };
+    const planned = options.destroy
+      ? await planDestroy(connection, project, common)
+      : await plan(connection, project, { ...common, resendSecrets: options.resendSecrets });
     reportDiagnostics(io, planned.diagnostics, options.style, project.root);
     return { ...planned, connection, project };
   } catch (error) {

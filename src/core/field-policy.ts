@@ -60,6 +60,11 @@ export function withRules<T extends z.ZodType>(schema: T, rules: FieldRules): T 
   return marked;
 }
 
+/** The shapes a loosely parsed field holds (`rulesFrom`), for what needs its keys (dpac fmt's order). */
+export function heldShapes(schema: z.core.$ZodType): z.ZodType | undefined {
+  return rulesOf(schema)?.rulesFrom;
+}
+
 function rulesOf(schema: z.core.$ZodType): FieldRules | undefined {
   for (let s: z.core.$ZodType | undefined = schema; s; s = s._zod.parent) {
     const rules = declared.get(s);

@@ -13,13 +13,17 @@ export interface SafetyInput {
   allowMassDelete: boolean;
   /** The ref of a plan scoped by --changed-since: it counts only the objects it read. */
   scopedTo?: string;
+  /** `dpac destroy`: its fix for a protected object is to leave it out. */
+  destroy?: boolean;
+  /** What a destroy keeps: managed objects too, for the mass-delete guard. */
+  kept?: readonly Change[];
 }
 
 export function checkSafety(input: SafetyInput): Diagnostic[] {
   return [...checkProtected(input), ...checkMassDelete(input)];
 }
 
-function checkProtected({ changes, manifests, protect }: SafetyInput): Diagnostic[] {
+function checkProtected({ changes, manifests, protect, destroy }: SafetyInput): Diagnostic[] {
   const byAddress = new Map(manifests.map((m) => [m.address, m]));
   const out: Diagnostic[] = [];
   for (const c of changes) {
@@ -35,16 +39,18 @@ function checkProtected({ changes, manifests, protect }: SafetyInput): Diagnosti
       address: c.address,
       source: manifest?.source,
       summary: `${c.address} is protected (${by}) but the plan would ${c.action} it: ${c.reason}.`,
-      detail: 'Change the manifest so the object is kept, or remove the protection deliberately first.',
+      detail: destroy
+        ? `Leave it out of the destroy (--exclude ${c.address}, and its parents if they are destroyed), or remove the protection deliberately first.`
+        : 'Change the manifest so the object is kept, or remove the protection deliberately first.',
     });
   }
   return out;
 }
 
-function checkMassDelete({ changes, allowMassDelete, scopedTo }: SafetyInput): Diagnostic[] {
+function checkMassDelete({ changes, kept = [], allowMassDelete, scopedTo }: SafetyInput): Diagnostic[] {
   if (allowMassDelete) return [];
   const perKind = new Map<string, { deletes: number; managed: number }>();
-  for (const c of changes) {
+  for (const c of [...changes, ...kept]) {
     // An external object is resolved for its id, not managed: it must not dilute the limit.
     if (c.external) continue;
     const entry = perKind.get(c.kind) ?? { deletes: 0, managed: 0 };

@@ -25,12 +25,13 @@ import { checkSafety } from './check-safety.js';
 import { checkClones, cloneSourceOf, describeClones } from './clones.js';
 import { compareOptionsOf } from './compare-options.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
-import { externalChange, missingExternals } from './externals.js';
+import { type DestroyScope, decideDestroyed, keptDependents } from './destroy.js';
+import { missingExternals } from './externals.js';
 import { failedReads } from './failed-reads.js';
 import { lastChangeWarnings, type RunUser, userNames } from './last-change.js';
 import { type Owner, ownerResolver } from './ownership.js';
 import { markParent, wantedMarkers } from './parent-markers.js';
-import { decideUndeclared, type UnmanagedObject, withheldDeletes } from './undeclared.js';
+import { decideUndeclared, settleInto, type UnmanagedObject, withheldDeletes } from './undeclared.js';
 
 export interface DiffOptions {
   manifests: readonly Manifest[];
@@ -64,6 +65,8 @@ export interface DiffOptions {
    * declared by a manifest the plan did not load, so it is neither deleted nor listed.
    */
   scoped?: { covers(address: string): boolean; projectEmpty: boolean; ref: string };
+  /** `dpac destroy`: the declared objects to destroy. The result then holds only deletes. */
+  destroy?: DestroyScope;
 }
 
 export interface DiffResult {
@@ -91,9 +94,18 @@ export function diffResources(options: DiffOptions): DiffResult {
   const external = externals.length ? externalMatcher(externals) : undefined;
   const markers = wantedMarkers(manifests);
 
+  const destroying = options.destroy;
+  const cascaded = new Map<string, Address>();
+  const settle = settleInto(byAddress, cascaded, unmanaged);
+  const ownership = { owner, ownershipTag: options.ownershipTag, me, userName, done: byAddress };
   for (const m of sortByDepth(manifests, (x) => x.kind)) {
     const obj = live.objects.get(m.address);
-    const refused = obj && refuseTakeOver(m, owner(obj), options.ownershipTag);
+    if (destroying?.(m)) {
+      const decision = obj && decideDestroyed(obj, ownership);
+      if (decision) settle(obj, decision);
+      continue;
+    }
+    const refused = obj && !destroying && refuseTakeOver(m, owner(obj), options.ownershipTag);
     if (refused) diagnostics.push(refused);
     const change = diffDeclared(m, obj, byAddress, options);
     if (markersUnder(m.kind).length > 0) markParent(change, markers.get(m.address), obj?.markers);
@@ -101,43 +113,40 @@ export function diffResources(options: DiffOptions): DiffResult {
   }
   // Undeclared live objects: delete only what is provably ours (tagged, in a prune scope, or under
   // a parent with prune: true); everything else is listed as unmanaged, with why.
-  const cascaded = new Map<string, Address>();
   const scoped = options.scoped;
   // A scoped plan decides only what it covers, and deletes unless the project has no manifest left;
   // any other plan withholds its deletes when it loads no manifest or only part of the project.
-  const withheld = withheldDeletes(
-    scoped
-      ? { empty: scoped.projectEmpty, partial: false }
-      : { empty: manifests.length === 0, partial: options.partial ?? false },
-  );
+  const withheld = destroying
+    ? undefined
+    : withheldDeletes(
+        scoped
+          ? { empty: scoped.projectEmpty, partial: false }
+          : { empty: manifests.length === 0, partial: options.partial ?? false },
+      );
   for (const obj of sortByDepth([...live.objects.values()], (x) => x.kind)) {
     if (declared.has(obj.address) || (scoped && !scoped.covers(obj.address))) continue;
     const decision = decideUndeclared(obj, {
-      ownershipTag: options.ownershipTag,
-      owner,
-      prune: options.prune ?? [],
+      ...ownership,
+      prune: destroying ? [] : (options.prune ?? []),
       declared,
-      done: byAddress,
       external,
-      me,
-      userName,
     });
-    if ('keep' in decision) {
-      unmanaged.push(decision.keep);
-      if (decision.external) byAddress.set(obj.address, externalChange(obj));
-    } else if (withheld && !decision.cascadeFrom) {
-      // Deletes need the whole project: it alone says what is no longer declared.
+    // A destroy takes along what lies below what it destroys, and lists nothing else.
+    if (destroying) {
+      const below = 'delete' in decision ? decision.cascadeFrom : undefined;
+      if (below && byAddress.get(below)?.action === 'delete') settle(obj, decision);
+      continue;
+    }
+    if ('delete' in decision && withheld && !decision.cascadeFrom) {
+      // Deletes need the whole project: it alone says what is no longer declared. (A cascade
+      // happens only under a declared parent being replaced: its delete is inevitable.)
       unmanaged.push({
         address: obj.address,
         kind: obj.kind,
         reason: `${decision.delete}, but ${withheld.why}`,
       });
       withheld.kept.push(obj.address);
-    } else {
-      // A cascade happens only under a declared parent being replaced: its delete is inevitable.
-      byAddress.set(obj.address, deleteChange(obj, decision.delete));
-      if (decision.cascadeFrom) cascaded.set(obj.address, decision.cascadeFrom);
-    }
+    } else settle(obj, decision);
   }
   const declaredSpec = (address: Address): unknown =>
     declared.get(address)?.spec ??
@@ -154,7 +163,11 @@ export function diffResources(options: DiffOptions): DiffResult {
     }),
   );
   if (withheld) diagnostics.push(...withheld.report(cascaded));
-  if (external)
+  if (destroying)
+    diagnostics.push(
+      ...keptDependents({ changes: byAddress, live, declared, inScope: destroying, declaredSpec }),
+    );
+  else if (external)
     diagnostics.push(
       ...missingExternals({
         externals,
@@ -166,18 +179,20 @@ export function diffResources(options: DiffOptions): DiffResult {
     );
 
   const all = sortChanges([...byAddress.values()]);
-  const changes = options.selected
+  const selected = options.selected
     ? withDependencies(
         all.filter((c) => c.external || options.selected?.(c)),
         byAddress,
         declaredSpec,
       )
     : all;
-  const planned = options.selected ? new Map(changes.map((c) => [c.address, c])) : byAddress;
+  // A destroy is only deletes; the mass-delete guard still counts the objects it keeps as managed.
+  const changes = destroying ? all.filter((c) => c.action === 'delete') : selected;
+  const planned = options.selected || destroying ? new Map(changes.map((c) => [c.address, c])) : byAddress;
   describeClones(planned, live);
   diagnostics.push(
     ...failedReads(manifests, live),
-    ...checkAgainstLive(manifests, live),
+    ...(destroying ? [] : checkAgainstLive(manifests, live)),
     ...lastChangeWarnings(changes, declared, live, me, userName),
     ...checkClones(planned, declared, live),
     ...checkSafety({
@@ -186,6 +201,7 @@ export function diffResources(options: DiffOptions): DiffResult {
       protect: options.protect ?? [],
       allowMassDelete: options.allowMassDelete ?? false,
       ...(scoped ? { scopedTo: scoped.ref } : {}),
+      ...(destroying ? { destroy: true, kept: all.filter((c) => c.action !== 'delete') } : {}),
     }),
   );
   return {
@@ -329,21 +345,6 @@ const IMMUTABLE = 'immutable: forces replacement';
 
 function withWhy(field: FieldChange, immutable: PointerPatterns): FieldChange {
   return immutable.touches(field.path) ? { ...field, why: IMMUTABLE } : field;
-}
-
-function deleteChange(obj: LiveObject, reason: string): Change {
-  return {
-    address: obj.address,
-    kind: obj.kind,
-    name: obj.name,
-    ancestors: obj.ancestors,
-    action: 'delete',
-    reason,
-    before: obj.spec,
-    fields: [],
-    liveId: obj.id,
-    owned: obj.owned,
-  };
 }
 
 /** An object that refers to a replaced one must be rewritten with the new id. */

@@ -42,10 +42,6 @@ export function userNames(live: LiveState): (id: string) => string {
   };
 }
 
-function runUserName(me: RunUser): string {
-  return me.email ?? (me.id ? `the user with id ${me.id}` : 'the user this run signs in as');
-}
-
 /**
  * Why a prune scope may not delete this object of a kind without tags, or undefined when it may:
  * one whose kind records who changed it must have been changed last by this run's user; one whose
@@ -63,6 +59,21 @@ export function pruneRefusal(
     return `the v3 API keeps no marker on a ${obj.kind} that could name this project: a pattern deletes none; name it exactly in prune: ({ kind: ${obj.kind}, name: ${obj.name} }) to delete it`;
   }
   if (proof !== 'audit') return undefined;
+  const other = changedLastByAnother(obj, me, nameOf);
+  return other
+    ? `${other}: a prune scope deletes a ${obj.kind} only when this project's user changed it last (give each project its own platform user)`
+    : undefined;
+}
+
+/**
+ * For a kind that records who changed it: undefined when this run's user changed it last, else
+ * who did (or that nobody is recorded, or that the run cannot tell who it is), in words.
+ */
+export function changedLastByAnother(
+  obj: LiveObject,
+  me: RunUser,
+  nameOf: (id: string) => string,
+): string | undefined {
   const by = lastChangedBy(obj);
   if (by !== undefined && by === me.id) return undefined;
   const who =
@@ -70,7 +81,11 @@ export function pruneRefusal(
   const whom = me.id
     ? `not ${runUserName(me)}, whom this run signs in as`
     : 'and dpac cannot tell which user this run signs in as';
-  return `${who}, ${whom}: a prune scope deletes a ${obj.kind} only when this project's user changed it last (give each project its own platform user)`;
+  return `${who}, ${whom}`;
+}
+
+export function runUserName(me: RunUser): string {
+  return me.email ?? (me.id ? `the user with id ${me.id}` : 'the user this run signs in as');
 }
 
 /**

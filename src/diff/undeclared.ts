@@ -1,6 +1,7 @@
 // What happens to a live object no manifest declares: deleted only when provably this project's (or
 // inside a prune scope, or under a pruning parent, where a kind without tags must also have been
-// changed last by this run's user), otherwise kept and listed with why. Pure.
+// changed last by this run's user), otherwise kept and listed with why; settleInto records such a
+// decision as a change or an unmanaged entry. Pure.
 import type { Address } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
@@ -13,6 +14,7 @@ import { matchesPattern } from '../manifest/name-pattern.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import { listed } from './cascade.js';
 import type { Change } from './change.js';
+import { externalChange } from './externals.js';
 import { pruneRefusal, type RunUser } from './last-change.js';
 import type { Owner } from './ownership.js';
 
@@ -164,4 +166,36 @@ function partialCascades(cascaded: ReadonlyMap<string, Address>): Diagnostic[] {
     detail:
       'Only part of the project was read, so dpac cannot tell whether the rest declares them (and would re-create them): plan the whole project, or name the files that declare them too.',
   }));
+}
+
+/** A decided delete or keep of a live object, recorded. */
+export function settleInto(
+  byAddress: Map<string, Change>,
+  cascaded: Map<string, Address>,
+  unmanaged: UnmanagedObject[],
+): (obj: LiveObject, decision: UndeclaredDecision) => void {
+  return (obj, decision) => {
+    if ('delete' in decision) {
+      byAddress.set(obj.address, deleteChange(obj, decision.delete));
+      if (decision.cascadeFrom) cascaded.set(obj.address, decision.cascadeFrom);
+      return;
+    }
+    unmanaged.push(decision.keep);
+    if (decision.external) byAddress.set(obj.address, externalChange(obj));
+  };
+}
+
+function deleteChange(obj: LiveObject, reason: string): Change {
+  return {
+    address: obj.address,
+    kind: obj.kind,
+    name: obj.name,
+    ancestors: obj.ancestors,
+    action: 'delete',
+    reason,
+    before: obj.spec,
+    fields: [],
+    liveId: obj.id,
+    owned: obj.owned,
+  };
 }

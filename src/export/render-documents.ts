@@ -21,9 +21,10 @@ export interface RenderOptions {
   fastPath?: boolean;
 }
 
+/** With `schemaRef`, the first document starts with the `$schema` modeline that points there. */
 export function renderDocuments(
   documents: readonly ExportDocument[],
-  schemaRef: string,
+  schemaRef: string | undefined,
   options: RenderOptions = {},
 ): string {
   return documents
@@ -35,7 +36,8 @@ export function renderDocuments(
         ...(d.spec ? { spec: d.spec } : {}),
       };
       if (d.childDefaults) root[d.childDefaults.key] = d.childDefaults.value;
-      const comment = i === 0 ? ` yaml-language-server: $schema=${schemaRef}` : undefined;
+      const comment =
+        i === 0 && schemaRef !== undefined ? ` yaml-language-server: $schema=${schemaRef}` : undefined;
       const fast = options.fastPath === false ? undefined : emitYaml(root, comment);
       if (fast !== undefined) return fast;
       const doc = new Document(root, { version: '1.2' });

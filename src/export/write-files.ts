@@ -1,6 +1,8 @@
 // Writes exported files below an output folder. Without `force` nothing is written when any
 // target file already exists (the conflicts come back instead), so a refusal never half-writes.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+// `dpac import` adds its documents to one file instead (addDocuments); `dpac fmt` rewrites one whole
+// (replaceFile).
+import { appendFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface FileToWrite {
@@ -42,4 +44,36 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Adds YAML documents to a manifest file: appended after a `---` when it exists (its text kept
+ * byte for byte), else written new, with the `$schema` modeline when `schemaRef` is given.
+ */
+export async function addDocuments(
+  file: string,
+  yaml: string,
+  schemaRef?: string,
+): Promise<'appended' | 'created'> {
+  const before = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (before === undefined) {
+    await mkdir(path.dirname(file), { recursive: true });
+    const modeline = schemaRef === undefined ? '' : `# yaml-language-server: $schema=${schemaRef}\n`;
+    await writeFile(file, `${modeline}${yaml}`, { flag: 'wx' });
+    return 'created';
+  }
+  const separator = before.trim() === '' ? '' : `${before.endsWith('\n') ? '' : '\n'}---\n`;
+  await appendFile(file, `${separator}${yaml}`);
+  return 'appended';
+}
+
+/** Replaces a file's text at once (a new file renamed over it, same mode): never left half-written. */
+export async function replaceFile(file: string, text: string): Promise<void> {
+  const { mode } = await stat(file);
+  const temporary = `${file}.dpac-${process.pid}.tmp`;
+  await writeFile(temporary, text, { mode });
+  await rename(temporary, file);
 }

@@ -81,12 +81,16 @@ async function hasProjectFile(root: string): Promise<boolean> {
 
 /** YAML double-quoted strings are JSON strings, so any folder name makes a valid value. */
 function fill(text: string, name: string, pin: ReleasePin): string {
-  return text
-    .replaceAll('__PROJECT_NAME__', JSON.stringify(name))
-    .replaceAll('__DPAC_VERSION__', JSON.stringify(VERSION))
-    .replaceAll('__DPAC_ACTION__', actionReference(pin))
-    .replaceAll('__DPAC_SHA256__', JSON.stringify(pin.bundleSha256 ?? ''))
-    .replaceAll('__DPAC_RELEASES__', `https://github.com/${pin.repository}/releases/download`);
+  return (
+    text
+      .replaceAll('__PROJECT_NAME__', JSON.stringify(name))
+      .replaceAll('__DPAC_VERSION__', JSON.stringify(VERSION))
+      // This minor version onwards, below the next: before 1.0 a minor version may change the format.
+      .replaceAll('__DPAC_VERSION_RANGE__', JSON.stringify(`^${VERSION}`))
+      .replaceAll('__DPAC_ACTION__', actionReference(pin))
+      .replaceAll('__DPAC_SHA256__', JSON.stringify(pin.bundleSha256 ?? ''))
+      .replaceAll('__DPAC_RELEASES__', `https://github.com/${pin.repository}/releases/download`)
+  );
 }
 
 /** The action by the commit of this release, as every action is pinned; by its tag when unknown. */

@@ -34,10 +34,20 @@ export interface PlanOptions {
  * any call, when the manifests have errors (a manifest that failed to load would read as
  * undeclared, its object as one to delete) or, after reading, when a guard refuses the plan.
  */
-export async function plan(
+export function plan(
   connection: Connection,
   project: LoadManifestsResult,
   options: PlanOptions = {},
+): Promise<ComputedPlan> {
+  return sealedPlan(connection, project, options, false);
+}
+
+/** plan(), or with `destroy` the plan of planDestroy(): the same guards, reads and contract. */
+export async function sealedPlan(
+  connection: Connection,
+  project: LoadManifestsResult,
+  options: PlanOptions,
+  destroy: boolean,
 ): Promise<ComputedPlan> {
   if (hasErrors(project.diagnostics))
     throw new Refusal('The manifests have errors; nothing was planned.', project.diagnostics);
@@ -62,6 +72,7 @@ export async function plan(
     // Files named on the command line are part of the project: what they omit is not deleted.
     partial: !project.wholeProject,
     ...(project.changes ? { changes: project.changes } : {}),
+    destroy,
   });
   if (hasErrors(computed.diagnostics))
     throw new Refusal('The plan was refused; nothing was written.', computed.diagnostics);

@@ -12,7 +12,13 @@ import type { PolicyResult } from '../plan/plan-schema.js';
 import { manifestSubject, policyDiagnostic, runPolicies } from '../policy/policy-results.js';
 import type { PolicyDeclaration } from '../policy/policy-schema.js';
 import { type ExternalDeclaration, externalMatcher } from './external.js';
-import { display, findManifestFiles, findProjectFile, inclusionMatcher } from './find-files.js';
+import {
+  display,
+  type FindOptions,
+  findManifestFiles,
+  findProjectFile,
+  inclusionMatcher,
+} from './find-files.js';
 import { secretValues } from './interpolate.js';
 import { resolveLocalFiles } from './local-files.js';
 import type { Locator } from './locator.js';
@@ -83,8 +89,27 @@ export interface LoadManifestsResult {
   changes?: ChangeSet;
 }
 
-export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
-  const registry = options.registry ?? KINDS;
+/** Where a load reads from: the project root, dpac.yaml and the manifest files, none of them read. */
+export interface LocatedManifests {
+  /** The folder the paths were given from (absolute). */
+  cwd: string;
+  /** The project root (absolute): nothing outside it is read. */
+  root: string;
+  projectRef?: FileRef;
+  project: Awaited<ReturnType<typeof loadProjectConfig>>;
+  /** How the files were found: the patterns (paths, or dpac.yaml's include) and where from. */
+  search: { patterns: readonly string[]; options: FindOptions };
+  files: FileRef[];
+  /** Problems finding the files (a path that does not exist, one outside the root). */
+  diagnostics: Diagnostic[];
+  /** Whether the files are the whole project (LoadManifestsResult.wholeProject). */
+  wholeProject: boolean;
+}
+
+/** The files a load reads (dpac.yaml's include and exclude, or the paths), without reading them. */
+export async function locateManifests(
+  options: Pick<LoadManifestsOptions, 'paths' | 'cwd' | 'registry'>,
+): Promise<LocatedManifests> {
   const cwd = path.resolve(options.cwd);
   // The project root: the folder of the dpac.yaml found from where the run starts (the one folder
   // named on the command line, `dpac plan ../platform`, else cwd) upward; else that folder. Globs
@@ -94,9 +119,34 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   const projectPath = await findProjectFile(start);
   const root = projectPath ? path.dirname(projectPath) : start;
   const projectRef = projectPath ? { file: display(root, projectPath), path: projectPath } : undefined;
-  const loadedProject = await loadProjectConfig(projectRef, registry);
+  const loaded = await loadProjectConfig(projectRef, options.registry ?? KINDS);
+  const explicit = options.paths !== undefined && options.paths.length > 0;
+  const patterns = explicit ? (options.paths ?? []) : (loaded.project.include ?? ['.']);
+  const search = {
+    patterns,
+    options: { root, base: explicit ? cwd : root, exclude: loaded.project.exclude, excludeBase: root },
+  };
+  const located = { cwd, root, ...(projectRef ? { projectRef } : {}), project: loaded, search };
+  if (loaded.wrongVersion) return { ...located, files: [], diagnostics: [], wholeProject: false };
+  const found = await findManifestFiles(patterns, search.options);
+  const wholeProject = await namesWholeProject({
+    paths: options.paths ?? [],
+    files: found.files,
+    projectDir: root,
+    namedFolder,
+    include: loaded.project.include,
+    exclude: loaded.project.exclude,
+  });
+  return { ...located, files: found.files, diagnostics: found.diagnostics, wholeProject };
+}
+
+export async function loadManifests(options: LoadManifestsOptions): Promise<LoadManifestsResult> {
+  const registry = options.registry ?? KINDS;
+  const located = await locateManifests(options);
+  const { cwd, root, projectRef, project: loadedProject, search, wholeProject } = located;
   const project = loadedProject.project;
   const diagnostics = [...loadedProject.diagnostics];
+  if (loadedProject.wrongVersion) return nothingLoaded(project, diagnostics, root, projectRef);
   const variables = await resolveVariables({
     project,
     target: options.target,
@@ -106,20 +156,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
     root,
   });
   diagnostics.push(...variables.diagnostics);
-
-  const explicit = options.paths !== undefined && options.paths.length > 0;
-  const patterns = explicit ? (options.paths ?? []) : (project.include ?? ['.']);
-  const finding = { root, base: explicit ? cwd : root, exclude: project.exclude, excludeBase: root };
-  const found = await findManifestFiles(patterns, finding);
-  diagnostics.push(...found.diagnostics);
-  const wholeProject = await namesWholeProject({
-    paths: options.paths ?? [],
-    files: found.files,
-    projectDir: root,
-    namedFolder,
-    include: project.include,
-    exclude: project.exclude,
-  });
+  diagnostics.push(...located.diagnostics);
 
   const plainEnv = plainVariables(project);
   const context: DocumentContext = {
@@ -136,7 +173,7 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
   };
   const projectDefaults = { defaults: project.defaults, locator: loadedProject.locator };
   const loader = new FileSetLoader(context, projectDefaults, cwd, root);
-  let files = found.files;
+  let files = located.files;
   let loaded: FileSet | undefined;
   let changes: ChangeSet | undefined;
   if (options.changedSince !== undefined) {
@@ -144,8 +181,8 @@ export async function loadManifests(options: LoadManifestsOptions): Promise<Load
       ref: options.changedSince,
       flag: '--changed-since',
       root,
-      files: found.files,
-      included: await inclusionMatcher(patterns, finding),
+      files: located.files,
+      included: await inclusionMatcher(search.patterns, search.options),
       everywhere: [
         ...(projectRef ? [projectRef.path] : []),
         ...(options.varFiles ?? []).map((f) => path.resolve(cwd, f)),
@@ -306,6 +343,27 @@ function plainValues(
   env: Readonly<Record<string, string | undefined>>,
 ): Record<string, string> {
   return Object.fromEntries([...names].flatMap((n) => (env[n] === undefined ? [] : [[n, env[n] as string]])));
+}
+
+/** A project whose dpac.yaml rules this dpac out: its one diagnostic, and no manifest read. */
+function nothingLoaded(
+  project: ProjectConfig,
+  diagnostics: Diagnostic[],
+  root: string,
+  projectRef: FileRef | undefined,
+): LoadManifestsResult {
+  return {
+    manifests: [],
+    project,
+    diagnostics,
+    files: [],
+    externals: [],
+    root,
+    ...(projectRef ? { projectFile: projectRef.file } : {}),
+    secrets: new Map(),
+    policyResults: [],
+    wholeProject: false,
+  };
 }
 
 /** The environment variables dpac.yaml declares non-secret: plain fields may read them. */

@@ -15,6 +15,7 @@ import type { Locator } from './locator.js';
 import { type KindRegistry, registeredKinds } from './manifest.js';
 import { parseYaml } from './parse-yaml.js';
 import { type FileRef, readSources } from './read-files.js';
+import { requiredVersionProblem } from './required-version.js';
 import { issuesToDiagnostics } from './zod-issues.js';
 
 /** The client's default write limit (reliability policy: 4 writes at once). */
@@ -163,6 +164,13 @@ export function projectSchema(kinds: readonly KindName[]) {
         .strict()
         .optional()
         .describe('Deprecated, and never used: `project` names the project (and its ownership tag).'),
+      required_version: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'The dpac versions this project works with, as a semver range (">=0.2 <0.3", "^0.2", "~0.2.1"; alternatives joined by ||). Every command that reads dpac.yaml refuses to run on a version outside it.',
+        ),
       include: files
         .optional()
         .describe(
@@ -285,7 +293,13 @@ export function projectSchema(kinds: readonly KindName[]) {
 export async function loadProjectConfig(
   file: FileRef | undefined,
   registry: KindRegistry,
-): Promise<{ project: ProjectConfig; diagnostics: Diagnostic[]; locator?: Locator }> {
+): Promise<{
+  project: ProjectConfig;
+  diagnostics: Diagnostic[];
+  locator?: Locator;
+  /** `required_version` rules this dpac out: nothing else was checked, and nothing should be read. */
+  wrongVersion?: true;
+}> {
   if (!file) return { project: defaultProject(), diagnostics: [] };
   const kinds = registeredKinds(registry);
   const read = await readSources([file]);
@@ -303,6 +317,11 @@ export async function loadProjectConfig(
     });
   }
   if (!document) return { project: defaultProject(), diagnostics };
+  // First: a project written for another dpac may use keys this one does not know.
+  const required = (document.value as { required_version?: unknown } | null)?.required_version;
+  const wrongVersion = requiredVersionProblem(required, document.locator.value('/required_version'));
+  if (wrongVersion)
+    return { project: defaultProject(), diagnostics: [...diagnostics, wrongVersion], wrongVersion: true };
   const schema = projectSchema(kinds);
   const result = schema.safeParse(document.value);
   if (!result.success) {
@@ -319,6 +338,7 @@ export async function loadProjectConfig(
     apiVersion: _v,
     kind: _k,
     metadata,
+    required_version: _r,
     manifests,
     include,
     external,

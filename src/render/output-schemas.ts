@@ -1,5 +1,5 @@
 // The machine-readable outputs as zod definitions, the one source of their JSON Schemas
-// (`dpac schema plan|drift|validate|export`, committed under schemas/ and documented in
+// (`dpac schema plan|drift|validate|export|ls`, committed under schemas/ and documented in
 // docs/json-output.md). Objects are open: keys are added in later versions, never renamed or
 // removed, so a consumer must ignore keys it does not know, and the schemas allow them.
 import { z } from 'zod';
@@ -107,12 +107,39 @@ const exportSchema = z
   })
   .describe('`dpac export -o json`: the summary of what was written.');
 
+const lsSchema = z
+  .looseObject({
+    url: z.string().describe('The v3 base URL read.'),
+    ownership_tag: z.string().describe("This project's ownership tag."),
+    objects: z
+      .array(
+        z.looseObject({
+          address,
+          kind: z.string().describe('The resource kind.'),
+          id: z.string().nullable().describe('The live id; null while it does not exist yet.'),
+          ownership: z
+            .enum(['ours', 'theirs', 'unowned'])
+            .nullable()
+            .describe(
+              "ours: provably this project's (what destroy deletes); theirs: another project's tag marks it; unowned: nothing proves whose it is; null: not created yet.",
+            ),
+          owner: z.string().optional().describe("The other project's ownership tag, when one marks it."),
+          why: z.string().describe('By what proof it is ours, or why it is not.'),
+          file: z.string().describe('The manifest declaring it, relative to the project root.'),
+          line: count.describe("The line of the document's `kind:`."),
+        }),
+      )
+      .describe('Every declared object in scope (external declarations are not managed), in kind order.'),
+  })
+  .describe('`dpac ls -o json`: what the project manages.');
+
 /** The outputs that have a schema, by the name `dpac schema NAME` takes. */
 export const OUTPUT_SCHEMAS = {
   plan: planSchema,
   drift: driftSchema,
   validate: validateSchema,
   export: exportSchema,
+  ls: lsSchema,
 } as const;
 
 export type OutputName = keyof typeof OUTPUT_SCHEMAS;

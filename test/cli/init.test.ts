@@ -61,6 +61,7 @@ describe('dpac init', () => {
     const text = await readFile(path.join(dir, 'dpac.yaml'), 'utf8');
     for (const key of [
       'project',
+      'required_version',
       'external',
       'include',
       'exclude',

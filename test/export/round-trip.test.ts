@@ -114,6 +114,13 @@ describe('export → validate → plan round trip on a realistic platform', () =
     expect(validate.code).toBe(0);
   });
 
+  it('writes files dpac fmt finds canonical (the same key order and layout)', async () => {
+    const check = await e2e.dpac(['fmt', 'exported', '--check']);
+    expect(check.stderr).toBe('');
+    expect(check.stdout).toBe('');
+    expect(check.code).toBe(0);
+  });
+
   it('plans only adopt actions for the hand-made sources and tables, and nothing else', async () => {
     const seq = e2e.lastSeq();
     const plan = await e2e.dpac(['plan', 'exported', '--json'], { env: variables });

@@ -1,7 +1,6 @@
 // `dpac apply`: execute a plan (fresh from the manifests, or a saved one) and converge. The
 // library runs every guard; this file asks for confirmation, shows progress and the summary.
 import { Command, Option } from 'commander';
-import type { ApplyOutcome } from '../../apply/apply-plan.js';
 import {
   apply,
   applyRefusals,
@@ -12,9 +11,8 @@ import {
 } from '../../library.js';
 import { hasChanges, type Plan } from '../../plan/plan.js';
 import { planTarget } from '../../render/plan-target.js';
-import { renderApplySummary } from '../../render/render-apply-summary.js';
 import { renderPlanText } from '../../render/render-plan-text.js';
-import type { Style } from '../../render/style.js';
+import { runApply, runOptions } from '../apply-session.js';
 import { connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -23,7 +21,6 @@ import { styleFor } from '../output.js';
 import { addFailOnOption, type GateFlags } from '../plan-gates.js';
 import { addPlanningOptions, type PlanFlags, planSession, reportFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
-import { progressReporter } from '../progress.js';
 import { reportDiagnostics } from '../report-diagnostics.js';
 
 interface Flags extends PlanFlags, GateFlags {
@@ -77,7 +74,7 @@ async function applyFresh(io: CliIo, paths: string[], flags: Flags): Promise<num
       const answer = await confirm(io, session.plan);
       if (answer !== 'yes') return answer === 'no-terminal' ? EXIT.error : EXIT.ok;
     }
-    return await run(io, style, session.plan, () =>
+    return await runApply(io, style, session.plan, () =>
       apply(connection, session, { ...runOptions(io, session.plan), failOn: flags.failOn }),
     );
   } catch (error) {
@@ -96,13 +93,14 @@ async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number
     );
     return EXIT.error;
   }
+  // dpac.yaml first: its required_version may rule this dpac out before anything else is read.
+  const settings = await loadProjectSettings({ cwd: io.cwd });
+  reportDiagnostics(io, settings.diagnostics, style, settings.root);
+  if (settings.diagnostics.some((d) => d.severity === 'error')) return EXIT.error;
   const read = await readPlanFile(file, { cwd: io.cwd, env: io.env });
   reportDiagnostics(io, read.diagnostics, style);
   if (!read.plan) return EXIT.error;
   const plan = read.plan;
-  const settings = await loadProjectSettings({ cwd: io.cwd });
-  reportDiagnostics(io, settings.diagnostics, style, settings.root);
-  if (settings.diagnostics.some((d) => d.severity === 'error')) return EXIT.error;
   // The values the plan's fills send are scrubbed from every trace and server error, as a fresh plan's are.
   const connection = connect(io, flags, settings.project, { secrets: secretValuesOf(plan, io.env) });
   if (!connection) return EXIT.error;
@@ -111,7 +109,7 @@ async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number
       io.out('The saved plan has no changes.');
       return EXIT.ok;
     }
-    return await run(io, style, plan, () =>
+    return await runApply(io, style, plan, () =>
       applySavedPlan(connection, plan, {
         ...runOptions(io, plan),
         project: settings.project,
@@ -123,32 +121,6 @@ async function applySaved(io: CliIo, file: string, flags: Flags): Promise<number
     return reportFailure(io, error, style);
   } finally {
     await connection.client.close();
-  }
-}
-
-function runOptions(io: CliIo, plan: Plan) {
-  return {
-    env: io.env,
-    cwd: io.cwd,
-    stopRequested: () => io.interrupts.requested(),
-    onEvent: progressReporter(io, plan.calls),
-  };
-}
-
-/** Runs the apply with interrupts handled, then reports: exit 0, 1 or 3 (partial). */
-async function run(io: CliIo, style: Style, plan: Plan, start: () => Promise<ApplyOutcome>): Promise<number> {
-  const stopNotice = io.interrupts.onFirst(() =>
-    io.err(
-      '\nInterrupt: finishing the calls in flight and starting nothing new. Press Ctrl-C again to exit at once.',
-    ),
-  );
-  io.out(
-    `\nApplying ${plan.calls.length} call${plan.calls.length === 1 ? '' : 's'} to ${planTarget(plan)}...`,
-  );
-  try {
-    return report(io, await start(), style);
-  } finally {
-    stopNotice();
   }
 }
 
@@ -169,13 +141,4 @@ async function confirm(io: CliIo, plan: Plan): Promise<'yes' | 'no' | 'no-termin
   if (answer.trim() === 'yes') return 'yes';
   io.out('Apply cancelled; nothing was written.');
   return 'no';
-}
-
-function report(io: CliIo, outcome: ApplyOutcome, style: Style): number {
-  reportDiagnostics(io, outcome.diagnostics, style);
-  io.out(`\n${renderApplySummary(outcome)}`);
-  const applied = outcome.results.some((r) => r.status === 'applied');
-  const stepsOk = outcome.results.every((r) => r.status === 'applied');
-  if (stepsOk) return outcome.diagnostics.length ? EXIT.error : EXIT.ok;
-  return applied || io.interrupts.requested() ? EXIT.partial : EXIT.error;
 }
