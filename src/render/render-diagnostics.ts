@@ -24,11 +24,14 @@ export function rootFromHere({ cwd, root }: Folders): string {
  */
 export function seenFrom(diagnostics: readonly Diagnostic[], folders: Folders): Diagnostic[] {
   if (path.resolve(folders.cwd) === path.resolve(folders.root)) return [...diagnostics];
-  const fromHere = (file: string) =>
-    path.relative(folders.cwd, path.resolve(folders.root, file)).split(path.sep).join('/');
   return diagnostics.map((d) =>
-    d.source ? { ...d, source: { ...d.source, file: fromHere(d.source.file) } } : d,
+    d.source ? { ...d, source: { ...d.source, file: fileFromHere(d.source.file, folders) } } : d,
   );
+}
+
+/** A file named relative to the project root, named from the current folder instead. */
+export function fileFromHere(file: string, folders: Folders): string {
+  return path.relative(folders.cwd, path.resolve(folders.root, file)).split(path.sep).join('/');
 }
 
 export function renderDiagnostics(diagnostics: readonly Diagnostic[], style: Style): string {

@@ -169,7 +169,12 @@ describe('dpac init', () => {
       `uses: ${REPOSITORY}@v${VERSION} # a tag: pin it to the commit of the release (docs/ci.md in dpac)\n`,
     );
     const plan = parse(text).jobs.plan.steps.find((s: { name?: string }) => s.name === 'Plan');
-    expect(plan.with).toEqual({ command: 'plan', version: VERSION, sha256: '' });
+    expect(plan.with).toEqual({
+      command: 'plan',
+      version: VERSION,
+      sha256: '',
+      args: '--changed-since ${{ github.event.pull_request.base.sha }}',
+    });
   });
 
   it('package.json names the repository once, as github:owner/name; homepage and bugs agree', () => {

@@ -89,7 +89,7 @@ describe('the help of every command', () => {
   });
 
   it('offers --no-color on every command that prints in colour', () => {
-    const plain = new Set(['init', 'schema', 'emulator']);
+    const plain = new Set(['init', 'schema', 'emulator', 'completion']);
     for (const command of program.commands.filter((c) => !plain.has(c.name())))
       expect(
         command.options.some((o) => o.long === '--no-color'),

@@ -75,8 +75,8 @@ describe('dpac fmt', () => {
 
     const check = await e2e.dpac(['fmt', 'examples', '--check']);
     expect(check.code).toBe(1);
-    const relative = (file: string) =>
-      path.relative(path.join(e2e.dir, 'examples'), file).split(path.sep).join('/');
+    // Named from the current folder, as diagnostics are.
+    const relative = (file: string) => path.relative(e2e.dir, file).split(path.sep).join('/');
     expect(check.stdout.split('\n').sort()).toEqual(scrambled.map(relative).sort());
     expect(check.stderr).toContain(
       `${scrambled.length} files are not formatted; run dpac fmt to rewrite them.`,
@@ -114,8 +114,9 @@ describe('dpac fmt', () => {
     await e2e.write('broken/good.yaml', 'kind: Domain\napiVersion: dpac/v1\nmetadata: {name: ok}\n');
     const result = await e2e.dpac(['fmt', 'broken', '--no-color']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^bad\.yaml:3:1 error: Duplicate key/m);
-    expect(result.stdout).toBe('good.yaml');
+    // Files are named from the current folder, as every command names them.
+    expect(result.stderr).toMatch(/^broken\/bad\.yaml:3:1 error: Duplicate key/m);
+    expect(result.stdout).toBe('broken/good.yaml');
     expect(await readFile(path.join(e2e.dir, 'broken/bad.yaml'), 'utf8')).toBe(
       'apiVersion: dpac/v1\nkind: Domain\nkind: Domain\n',
     );

@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { replaceFile } from '../../export/write-files.js';
 import { formatManifests } from '../../library.js';
+import { fileFromHere } from '../../render/render-diagnostics.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
 import { addColorOption, styleFor } from '../output.js';
@@ -35,7 +36,10 @@ async function fmt(io: CliIo, paths: string[], flags: Flags): Promise<number> {
     return reportFailure(io, error, style);
   }
   reportDiagnostics(io, result.diagnostics, style, result.root);
-  const changed = result.files.filter((f) => f.changed);
+  // Named from the current folder, as the diagnostics are.
+  const changed = result.files
+    .filter((f) => f.changed)
+    .map((f) => ({ ...f, file: fileFromHere(f.file, { cwd: io.cwd, root: result.root }) }));
   const failed = result.diagnostics.some((d) => d.severity === 'error');
   if (flags.check) {
     for (const f of changed) io.out(f.file);
