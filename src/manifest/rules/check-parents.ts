@@ -25,8 +25,9 @@ export function checkParents(input: RuleInput): Diagnostic[] {
     const parentName = manifest.ancestors[manifest.ancestors.length - 1];
     if (!parent || !parentKind || parentName === undefined) continue;
     const key = input.registry[parentKind]?.metadataKey ?? parentKind;
-    const source = input.locateInDocument(manifest, `/metadata/${key}`) ?? manifest.source;
-    const covered = onlyCoveredByGlob(input, told, manifest, parent, source);
+    // Located only for a diagnostic: locating may run the full YAML parser over the file.
+    const locate = () => input.locateInDocument(manifest, `/metadata/${key}`) ?? manifest.source;
+    const covered = onlyCoveredByGlob(input, told, manifest, parent, locate);
     if (covered) {
       if (covered !== 'told') diagnostics.push(covered);
       continue;
@@ -40,7 +41,7 @@ export function checkParents(input: RuleInput): Diagnostic[] {
         ? `metadata.${key} names ${parentName}, which is declared as ${namesake.address}, not a ${parentKind}.`
         : `A ${manifest.kind} lives inside a ${parentKind}: declare ${parent} (as external: in dpac.yaml if another team manages it), or fix metadata.${key}.`,
       address: manifest.address,
-      source,
+      source: locate(),
     });
   }
   return diagnostics;

@@ -8,8 +8,8 @@ export function checkReferences(input: RuleInput): Diagnostic[] {
   const told = new Set<string>();
   for (const manifest of input.manifests) {
     for (const ref of input.refs.get(manifest) ?? []) {
-      const source = manifest.locate(ref.path) ?? manifest.source;
-      const covered = onlyCoveredByGlob(input, told, manifest, ref.address, source);
+      const locate = () => manifest.locate(ref.path) ?? manifest.source;
+      const covered = onlyCoveredByGlob(input, told, manifest, ref.address, locate);
       if (covered) {
         if (covered !== 'told') diagnostics.push(covered);
         continue;
@@ -20,7 +20,7 @@ export function checkReferences(input: RuleInput): Diagnostic[] {
         summary: `${manifest.address} refers to ${ref.address}, which no manifest declares.${suggestionSuffix(input, ref.address)}`,
         detail: `Declare ${ref.address} in a manifest; if another team manages it, list it under external: in dpac.yaml (or declare it with metadata.external: true); or correct the name.`,
         address: manifest.address,
-        source,
+        source: locate(),
       });
     }
   }

@@ -45,7 +45,8 @@ export function onlyCoveredByGlob(
   told: Set<string>,
   from: Manifest,
   address: string,
-  source: SourceLocation,
+  // Located only when said: locating may run the full YAML parser over the file.
+  locate: () => SourceLocation,
 ): Diagnostic | 'told' | undefined {
   const pattern = coveringPattern(input, address);
   if (pattern === undefined) return undefined;
@@ -57,7 +58,7 @@ export function onlyCoveredByGlob(
     summary: `${from.address} refers to ${address}, which no manifest declares; the external ${pattern} covers it, so only plan checks that it exists on the platform.${suggestion}`,
     detail: `A typo here passes validate: plan fails if ${address} does not exist. List it under external: in dpac.yaml by its name to have validate know it.`,
     address: from.address,
-    source,
+    source: locate(),
   };
 }
 
