@@ -86,6 +86,8 @@ export interface PointerPatterns {
   covers(pointer: string): boolean;
   /** Whether the pointer is at, under or above one of the patterns (a change there reaches one). */
   touches(pointer: string): boolean;
+  /** `value` without what the patterns point at (copied along the way; the input is not changed). */
+  omitFrom<T>(value: T): T;
   /** The concrete pointers of the patterns whose value is present in `spec`. */
   presentIn(spec: unknown): string[];
   /** The concrete pointers of the patterns whose parent object is present in `spec` (set or not). */
@@ -248,6 +250,7 @@ export function pointerPatterns(pointers: readonly string[]): PointerPatterns {
     touches: (pointer) =>
       (coverRe?.test(pointer) ?? false) ||
       parsed.some((pattern) => startsWithSegments(pattern, parsePointer(pointer))),
+    omitFrom: <T>(value: T) => parsed.reduce((out: unknown, segments) => omitAt(out, segments), value) as T,
     presentIn: (spec) => concretePointers(spec, parsed, true),
     slotsIn: (spec) => concretePointers(spec, parsed, false),
   };
@@ -296,27 +299,21 @@ function concretePointers(
   return [...out];
 }
 
-/** `value` without what these patterns point at (copied along the way; the input is not changed). */
-export function withoutPointers<T>(value: T, patterns: PointerPatterns): T {
-  let out: unknown = value;
-  for (const pointer of patterns.pointers) out = omitAt(out, parsePointer(pointer));
-  return out as T;
-}
-
-function omitAt(node: unknown, segments: readonly string[]): unknown {
-  const [head, ...rest] = segments;
+/** `node` without what `segments` (from `at` on) point at; no copy where nothing is removed. */
+function omitAt(node: unknown, segments: readonly string[], at = 0): unknown {
+  const head = segments[at];
   if (head === undefined || node === null || typeof node !== 'object') return node;
   const container = node as Record<string, unknown>;
   const keys = head === '*' ? Object.keys(container) : [head];
   let copy: Record<string, unknown> | undefined;
   for (const key of keys) {
     if (!(key in container)) continue;
-    if (rest.length === 0) {
+    if (at === segments.length - 1) {
       if (Array.isArray(container)) continue;
       copy ??= { ...container };
       delete copy[key];
     } else {
-      const child = omitAt(container[key], rest);
+      const child = omitAt(container[key], segments, at + 1);
       if (child === container[key]) continue;
       copy ??= (Array.isArray(container) ? [...container] : { ...container }) as Record<string, unknown>;
       copy[key] = child;

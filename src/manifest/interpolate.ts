@@ -99,10 +99,9 @@ function substitute(
   ctx: InterpolationContext,
   out: Diagnostic[],
 ): string {
-  const report = (summary: string, detail: string, severity: Diagnostic['severity'] = 'error') =>
-    out.push({ severity, summary, detail, address: ctx.address, source: ctx.locator.value(toPointer(path)) });
-  if (ctx.isSensitive(path)) return secretValue(text, path, ctx, report);
+  if (ctx.isSensitive(path)) return secretValue(text, path, ctx, reporter(path, ctx, out));
   if (!text.includes('$')) return text;
+  const report = reporter(path, ctx, out);
   let result = '';
   let i = 0;
   while (i < text.length) {
@@ -156,16 +155,20 @@ function substitute(
   return result;
 }
 
+type Report = (summary: string, detail: string, severity?: Diagnostic['severity']) => void;
+
+/** Reports a problem at `path`. Made only for a string that may have one: most have no `$`. */
+function reporter(path: readonly string[], ctx: InterpolationContext, out: Diagnostic[]): Report {
+  return (summary, detail, severity = 'error') =>
+    out.push({ severity, summary, detail, address: ctx.address, source: ctx.locator.value(toPointer(path)) });
+}
+
 /**
  * `${env.NAME}` in a plain field: its value is sent, stored and printed in clear, so NAME must be
  * declared non-secret in dpac.yaml (a pull request cannot copy a secret into a printed field),
  * and may never be one of dpac's or the CI system's own variables.
  */
-function plainVariable(
-  name: string,
-  ctx: InterpolationContext,
-  report: (summary: string, detail: string) => void,
-): string | undefined {
+function plainVariable(name: string, ctx: InterpolationContext, report: Report): string | undefined {
   if (isReservedVariable(name)) {
     report(`\${env.${name}} cannot be read by a manifest`, RESERVED_DETAIL);
     return undefined;
@@ -197,7 +200,7 @@ function secretValue(
   text: string,
   path: readonly string[],
   ctx: InterpolationContext,
-  report: (summary: string, detail: string, severity?: Diagnostic['severity']) => void,
+  report: Report,
 ): string {
   const whole = WHOLE_ENV.exec(text);
   if (whole) {

@@ -53,6 +53,8 @@ class FastParser {
   private ls = 0;
   private le = 0;
   private line = 1;
+  /** Where the key keyAt last read ends (at its `:`). */
+  private keyEnd = 0;
   /** Set while reading a document whose root mapping has a `kind` key. */
   private kindKey: SourceLocation | undefined;
 
@@ -178,12 +180,12 @@ class FastParser {
     const t = this.text;
     for (let p = first; ; ) {
       const key = this.keyAt(p);
-      if (key === undefined || Object.hasOwn(out, key.name)) throw BAIL;
-      if (depth === 0 && key.name === 'kind')
+      if (key === undefined || Object.hasOwn(out, key)) throw BAIL;
+      if (depth === 0 && key === 'kind')
         this.kindKey = { file: this.file, line: this.line, col: p - this.ls + 1 };
-      let q = key.end + 1;
+      let q = this.keyEnd + 1;
       while (q < this.le && t.charCodeAt(q) === 0x20) q++;
-      out[key.name] =
+      out[key] =
         q >= this.le || t.charCodeAt(q) === 0x23
           ? this.valueBelow(indent, depth + 1, true)
           : this.inline(q, indent, depth + 1);
@@ -206,8 +208,11 @@ class FastParser {
     return null;
   }
 
-  /** `name:` at `p` followed by a space or the end of the line; undefined when `p` starts no key. */
-  private keyAt(p: number): { name: string; end: number } | undefined {
+  /**
+   * `name:` at `p` followed by a space or the end of the line: the name (its `:` at `keyEnd`), or
+   * undefined when `p` starts no key. No result object: this runs for every line of every file.
+   */
+  private keyAt(p: number): string | undefined {
     const t = this.text;
     const c = t[p] as string;
     let name: string;
@@ -221,12 +226,15 @@ class FastParser {
       end = p + 1;
       while (end < this.le && isKeyChar(t.charCodeAt(end))) end++;
       name = t.slice(p, end);
-      if (t.charCodeAt(end) === 0x3a && (NULL_FORM.test(name) || BOOL_FORM.test(name))) throw BAIL;
+      // null, true, false and their spellings are at most five letters.
+      if (t.charCodeAt(end) === 0x3a && name.length <= 5 && (NULL_FORM.test(name) || BOOL_FORM.test(name)))
+        throw BAIL;
     }
     if (t.charCodeAt(end) !== 0x3a) return undefined;
     if (end + 1 < this.le && t.charCodeAt(end + 1) !== 0x20) return undefined;
     if (end - p > KEY_LIMIT || FORBIDDEN_KEYS.has(name)) throw BAIL;
-    return { name, end };
+    this.keyEnd = end;
+    return name;
   }
 
   /** A value on the rest of the current line (or a literal block scalar below it). */

@@ -10,6 +10,7 @@ import { didYouMean } from './did-you-mean.js';
 import { documentSchema } from './document-schema.js';
 import type { ExternalDeclaration } from './external.js';
 import { interpolate } from './interpolate.js';
+import type { Locator } from './locator.js';
 import {
   ancestorKindsIn,
   type KindRegistry,
@@ -126,7 +127,6 @@ function toManifest(
   const ancestors = ancestorKindsIn(registry, kind).map((k) =>
     String(data.metadata[registry[k]?.metadataKey ?? k]),
   );
-  const locator = doc.locator;
   return {
     kind,
     name: data.metadata.name,
@@ -134,9 +134,17 @@ function toManifest(
     address: makeAddress(kind, ancestors, data.metadata.name),
     metadata: data.metadata,
     spec: definition.normalize ? definition.normalize(data.spec) : data.spec,
-    source: locator.key('/kind') ?? doc.start,
-    locate: (pointer) => locator.value(`/spec${pointer}`) ?? locator.nearest(`/spec${pointer}`, '/spec'),
+    source: doc.locator.key('/kind') ?? doc.start,
+    locate: specLocator(doc.locator),
   };
+}
+
+/**
+ * Places in the spec. Made apart from toManifest: a closure there would share its scope, and keep
+ * the whole parsed document (a second copy of every spec) alive as long as the manifest.
+ */
+function specLocator(locator: Locator): Manifest['locate'] {
+  return (pointer) => locator.value(`/spec${pointer}`) ?? locator.nearest(`/spec${pointer}`, '/spec');
 }
 
 /** An external object: its metadata is checked; a spec is not needed, and one given is ignored (with a warning). */

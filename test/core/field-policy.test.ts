@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldPolicy, pointerPatterns, withoutPointers, withRules } from '../../src/core/field-policy.js';
+import { fieldPolicy, pointerPatterns, withRules } from '../../src/core/field-policy.js';
 import { KINDS, policyOf } from '../../src/kinds/index.js';
 
 describe('field policy', () => {
@@ -60,7 +60,7 @@ describe('field policy', () => {
     const spec = { profiles: [{ token: 'a' }, {}], password: 'p', keep: 1 };
     expect(secret.presentIn(spec)).toEqual(['/profiles/0/token', '/password']);
     expect(secret.slotsIn(spec)).toEqual(['/profiles/0/token', '/profiles/1/token', '/password']);
-    expect(withoutPointers(spec, secret)).toEqual({ profiles: [{}, {}], keep: 1 });
+    expect(secret.omitFrom(spec)).toEqual({ profiles: [{}, {}], keep: 1 });
     expect(spec.password).toBe('p');
   });
 

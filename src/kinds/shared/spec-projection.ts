@@ -4,7 +4,7 @@
 // lists; removes write-only fields. Pure; never validates. Kinds write by hand only what the API
 // says differently (ids → names, aliases, flags), in spec names, and project the result.
 import type { z } from 'zod';
-import { fieldPolicy, withoutPointers } from '../../core/field-policy.js';
+import { fieldPolicy } from '../../core/field-policy.js';
 import { type ZodDef as Def, defOf, WRAPPERS } from '../../core/zod-def.js';
 
 const EMPTY_IS_A_VALUE = new WeakSet<z.ZodType>();
@@ -20,7 +20,7 @@ export function emptyIsAValue<T extends z.ZodType>(schema: T): T {
 
 /** `live` projected onto `schema`, without the write-only fields its field policy declares. */
 export function projectLive<S>(live: unknown, schema: z.ZodType): S {
-  return withoutPointers((projectToSchema(live, schema) ?? {}) as S, fieldPolicy(schema).secret);
+  return fieldPolicy(schema).secret.omitFrom((projectToSchema(live, schema) ?? {}) as S);
 }
 
 /**
@@ -120,7 +120,10 @@ function objectProjector(def: Def): ObjectProjector {
   const project: ObjectProjector = (value) => {
     const out: Record<string, unknown> = {};
     for (const field of fields) {
-      const projected = field.project(value[field.key]);
+      // Every projector drops null and undefined: most declared fields are absent from a value.
+      const given = value[field.key];
+      if (given === undefined || given === null) continue;
+      const projected = field.project(given);
       if (projected === undefined) continue;
       if (field.optional && isEmptyObject(projected)) continue;
       out[field.key] = projected;
@@ -191,7 +194,9 @@ function discriminatorsOf(def: Def): Discriminator[] {
 }
 
 function sharesKey(value: Record<string, unknown>, def: Def): boolean {
-  return Object.keys(value).some((key) => def.shape !== undefined && key in def.shape);
+  if (def.shape === undefined) return false;
+  for (const key in value) if (key in def.shape) return true;
+  return false;
 }
 
 function unwrap(schema: z.ZodType): Def {
@@ -200,13 +205,11 @@ function unwrap(schema: z.ZodType): Def {
   return def;
 }
 
-/**
- * `value` without the fields at `pointers`; a `*` segment matches every array index or key. Only
- * the containers on a path to a removed field are copied (copying whole specs cost 10k-table plans
- * a tenth of their CPU); the input is never changed.
- */
+/** Without listing the keys (an array per projected object otherwise). */
 function isEmptyObject(value: unknown): boolean {
-  return isPlainObject(value) && Object.keys(value).length === 0;
+  if (!isPlainObject(value)) return false;
+  for (const _ in value) return false;
+  return true;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
