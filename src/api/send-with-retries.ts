@@ -1,20 +1,14 @@
 // One logical call: limited attempts decided by the retry table, backoff, budget, one re-mint; errors hold no secret.
 
 import type { Dispatcher } from 'undici';
-import {
-  ApiError,
-  type DpacApiError,
-  type HttpMethod,
-  IndeterminateWriteError,
-  TransportError,
-  type TransportFailure,
-} from './errors.js';
+import { errnoSuffix, failureOf, indeterminate, transportError } from './call-errors.js';
+import type { DpacApiError, HttpMethod } from './errors.js';
 import { hedgedAttempt } from './hedged-attempt.js';
 import type { CallClass, LatencyTracker } from './latency.js';
 import { type AdaptiveLimiter, holdSlot } from './limiter.js';
 import { checkRead, redirectHint } from './read-answer.js';
 import type { ReadBudget } from './read-budget.js';
-import { collectSecrets, redact, redactTarget, redactText } from './redact.js';
+import { collectSecrets, redactTarget } from './redact.js';
 import { encodeBody, type FormFile } from './request-body.js';
 import type { RetryBudget } from './retry-budget.js';
 import {
@@ -344,23 +338,6 @@ function untilDeadline(ctx: CallContext, deadlines: Deadlines): number {
 
 const seconds = (ms: number | undefined): string => `${Math.round((ms ?? 0) / 100) / 10} s`;
 
-function indeterminate(call: OutgoingCall, cause: DpacApiError): IndeterminateWriteError {
-  return new IndeterminateWriteError({
-    method: call.method,
-    path: call.path,
-    body: redactedBody(call),
-    ...(call.intent ? { intent: call.intent } : {}),
-    cause,
-  });
-}
-
-/** Bytes are shown by their size, never walked (a driver jar is megabytes). */
-function redactedBody(call: OutgoingCall): unknown {
-  return call.body instanceof Uint8Array
-    ? `(${call.body.length} bytes)`
-    : redact(call.body, call.sensitiveKeys);
-}
-
 function headersFor(
   ctx: CallContext,
   auth: Authorization,
@@ -382,64 +359,4 @@ function countAttempt(stats: CallStats, call: OutgoingCall): void {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function errnoSuffix(result: { errno?: string }): string {
-  return result.errno ? ` ${result.errno}` : '';
-}
-
-function transportError(
-  call: OutgoingCall,
-  failure: TransportFailure,
-  errno: string | undefined,
-  attempts: number,
-  more: { hint?: string } = {},
-): TransportError {
-  return new TransportError({
-    method: call.method,
-    path: call.path,
-    failure,
-    attempts,
-    ...more,
-    ...(failure === 'connect' ? { host: new URL(call.url).host } : {}),
-    ...(errno ? { errno } : {}),
-    ...(call.intent ? { intent: call.intent } : {}),
-  });
-}
-
-/** The error an attempt's result would surface as, with every known secret scrubbed. */
-function failureOf(
-  call: OutgoingCall,
-  result: AttemptResult,
-  attempts: number,
-  secrets: string[],
-  hint?: string,
-): DpacApiError {
-  if (result.kind === 'failure')
-    return transportError(call, result.failure, result.errno, attempts, hint ? { hint } : {});
-  const body = (result.body ?? {}) as Record<string, unknown>;
-  const iwCode = typeof body.iw_code === 'string' ? body.iw_code : undefined;
-  const details = describeDetails(
-    typeof result.body === 'string' ? result.body : (body.details ?? body.message),
-    secrets,
-  );
-  return new ApiError({
-    status: result.status,
-    method: call.method,
-    path: call.path,
-    ...(iwCode ? { iwCode } : {}),
-    ...(details ? { details } : {}),
-    ...(call.intent ? { intent: call.intent } : {}),
-    ...(hint ? { hint } : {}),
-  });
-}
-
-const MAX_DETAILS = 500;
-
-/** Redacted, then cut: cutting first could leave half a secret that no longer matches. */
-function describeDetails(details: unknown, secrets: string[]): string | undefined {
-  if (details === undefined || details === null || details === '') return undefined;
-  const raw = typeof details === 'string' ? details : JSON.stringify(redact(details));
-  const text = redactText(raw, secrets);
-  return text.length > MAX_DETAILS ? `${text.slice(0, MAX_DETAILS)}…` : text;
 }

@@ -4,16 +4,7 @@ import type { Address } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { PointerPatterns } from '../core/field-policy.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
-import {
-  ancestorKinds,
-  KIND_NAMES,
-  KINDS,
-  type KindName,
-  markersUnder,
-  needsOf,
-  parentOf,
-  policyOf,
-} from '../kinds/index.js';
+import { KINDS, markersUnder, parentOf, policyOf } from '../kinds/index.js';
 import { tagsPointer } from '../kinds/kind.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
 import { type ExternalDeclaration, externalMatcher } from '../manifest/external.js';
@@ -21,8 +12,9 @@ import type { Manifest } from '../manifest/manifest.js';
 import type { ScopePattern } from '../manifest/project-config.js';
 import { checkCascade } from './cascade.js';
 import type { Change } from './change.js';
+import { compareAddresses, sortByDepth, sortChanges } from './change-order.js';
 import { checkSafety } from './check-safety.js';
-import { checkClones, cloneSourceOf, describeClones } from './clones.js';
+import { checkClones, describeClones } from './clones.js';
 import { compareOptionsOf } from './compare-options.js';
 import { compareSpecs, type FieldChange } from './compare-specs.js';
 import { type DestroyScope, decideDestroyed, keptDependents } from './destroy.js';
@@ -32,6 +24,7 @@ import { lastChangeWarnings, type RunUser, userNames } from './last-change.js';
 import { type Owner, ownerResolver } from './ownership.js';
 import { markParent, wantedMarkers } from './parent-markers.js';
 import { decideUndeclared, settleInto, type UnmanagedObject, withheldDeletes } from './undeclared.js';
+import { withDependencies } from './with-dependencies.js';
 
 export interface DiffOptions {
   manifests: readonly Manifest[];
@@ -378,47 +371,4 @@ function markReferrersOfReplaced(
 function parentChange(m: Manifest, done: Map<string, Change>): Change | undefined {
   const address = parentOf(m);
   return address ? done.get(address) : undefined;
-}
-
-const KIND_ORDER = new Map(KIND_NAMES.map((k, i) => [k, i]));
-const KIND_DEPTH = new Map(KIND_NAMES.map((k) => [k, ancestorKinds(k).length]));
-/** `localeCompare` without its per-call collator: the same order, a fraction of the cost. */
-const compareAddresses = new Intl.Collator().compare;
-
-function sortByDepth<T>(items: readonly T[], kindOf: (item: T) => KindName): T[] {
-  return [...items].sort((a, b) => (KIND_DEPTH.get(kindOf(a)) ?? 0) - (KIND_DEPTH.get(kindOf(b)) ?? 0));
-}
-
-export function sortChanges(changes: Change[]): Change[] {
-  return changes.sort(
-    (a, b) =>
-      (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) || compareAddresses(a.address, b.address),
-  );
-}
-
-/** Adds to a selection the parents and referenced objects that must be created (or re-created) first. */
-function withDependencies(
-  selected: Change[],
-  byAddress: Map<string, Change>,
-  declaredSpec: (address: Address) => unknown,
-): Change[] {
-  const chosen = new Set(selected.map((c) => c.address));
-  const queue = [...selected];
-  for (let c = queue.shift(); c; c = queue.shift()) {
-    for (const address of [...needsOf(c, declaredSpec), ...cloneNeeds(c, byAddress)]) {
-      const needed = byAddress.get(address);
-      if (!needed || chosen.has(address) || (needed.action !== 'create' && needed.action !== 'replace'))
-        continue;
-      chosen.add(address);
-      queue.push(needed);
-    }
-  }
-  return sortChanges([...byAddress.values()].filter((c) => chosen.has(c.address)));
-}
-
-/** A clone copies what its source's children are once created: their creates come along. */
-function cloneNeeds(change: Change, byAddress: ReadonlyMap<string, Change>): Address[] {
-  const source = cloneSourceOf(change);
-  if (!source) return [];
-  return [...byAddress.values()].filter((c) => parentOf(c) === source).map((c) => c.address);
 }

@@ -4,7 +4,7 @@
 import { stringify } from 'yaml';
 import { projectOfTag, UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import { SCHEMA_FILE } from '../manifest/json-schema.js';
-import { targetCredentialPrefix } from '../manifest/project-config.js';
+import { targetCredentialPrefix } from '../manifest/targets.js';
 import type { ProjectDecision } from './export-project.js';
 
 export const PROJECT_FILE = 'dpac.yaml';

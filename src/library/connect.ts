@@ -4,13 +4,8 @@
 // and a dpac.yaml target gets only its own (DPAC_<TARGET>_REFRESH_TOKEN…), so a pull request that
 // points a target, or the default target, at its own server receives no credential.
 import { type ApiClient, ConnectionConfigError, createClient, resolveConnection } from '../api/index.js';
-import {
-  DEFAULT_PARALLELISM,
-  defaultProject,
-  findTarget,
-  type ProjectConfig,
-  targetCredentialPrefix,
-} from '../manifest/project-config.js';
+import { DEFAULT_PARALLELISM, defaultProject, type ProjectConfig } from '../manifest/project-config.js';
+import { findTarget, targetCredentialPrefix } from '../manifest/targets.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -4,14 +4,14 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangeSet } from '../changes/change-set.js';
-import { type LoadedSet, selectChangedFiles } from '../changes/select-changed.js';
+import { selectChangedFiles } from '../changes/select-changed.js';
 import type { Diagnostic, SourceLocation } from '../core/diagnostic.js';
 import { KINDS } from '../kinds/index.js';
-import type { Ref } from '../kinds/kind.js';
 import type { PolicyResult } from '../plan/plan-schema.js';
 import { manifestSubject, policyDiagnostic, runPolicies } from '../policy/policy-results.js';
 import type { PolicyDeclaration } from '../policy/policy-schema.js';
 import { type ExternalDeclaration, externalMatcher } from './external.js';
+import { type FileSet, FileSetLoader } from './file-set-loader.js';
 import {
   display,
   type FindOptions,
@@ -20,16 +20,11 @@ import {
   inclusionMatcher,
 } from './find-files.js';
 import { secretValues } from './interpolate.js';
-import { resolveLocalFiles } from './local-files.js';
-import type { Locator } from './locator.js';
 import type { KindRegistry, Manifest } from './manifest.js';
-import { mergeDefaults, type ProjectDefaults } from './merge-defaults.js';
-import { otherYamlNote } from './other-yaml.js';
-import { type ParsedDocument, parseYaml } from './parse-yaml.js';
 import { loadProjectConfig, type ProjectConfig } from './project-config.js';
-import { type FileRef, readSources, type SourceText } from './read-files.js';
+import type { FileRef } from './read-files.js';
 import { checkRules } from './rules/index.js';
-import { type DocumentContext, validateDocument } from './validate-document.js';
+import type { DocumentContext } from './validate-document.js';
 import { resolveVariables } from './variables.js';
 import { namesWholeProject } from './whole-project.js';
 
@@ -243,100 +238,6 @@ async function checkManifestPolicies(policies: readonly PolicyDeclaration[], man
   return { results, diagnostics: results.map((r) => policyDiagnostic(r, byName.get(r.policy))) };
 }
 
-/** Manifests of a set of files: read, parsed (once per file), defaults merged, validated, local files read. */
-interface FileSet extends LoadedSet {
-  manifests: Manifest[];
-  partials: Manifest[];
-  invalid: Set<string>;
-  refs: Map<Manifest, Ref[]>;
-  locators: WeakMap<Manifest, Locator>;
-  diagnostics: Diagnostic[];
-  /** The files read, relative to the root. */
-  files: string[];
-}
-
-class FileSetLoader {
-  private readonly parsed = new Map<
-    string,
-    { documents: ParsedDocument[]; diagnostics: Diagnostic[]; skipped?: boolean }
-  >();
-
-  constructor(
-    private readonly context: DocumentContext,
-    private readonly defaults: ProjectDefaults,
-    private readonly cwd: string,
-    private readonly root: string,
-  ) {}
-
-  async load(files: readonly FileRef[]): Promise<FileSet> {
-    const { registry } = this.context;
-    const read = await readSources(files.filter((f) => !this.parsed.has(f.path)));
-    for (const source of read.sources) {
-      // Another tool's YAML a folder brought in is skipped with a note, never parsed as ours.
-      const note = otherYamlNote(source);
-      this.parsed.set(
-        source.path,
-        note ? { documents: [], diagnostics: [note], skipped: true } : parseYaml(source),
-      );
-    }
-    const diagnostics = [...read.diagnostics];
-    const documents: ParsedDocument[] = [];
-    const sources: string[] = [];
-    for (const f of files) {
-      const parsed = this.parsed.get(f.path);
-      if (!parsed) continue;
-      diagnostics.push(...parsed.diagnostics);
-      documents.push(...parsed.documents);
-      if (!parsed.skipped) sources.push(f.file);
-    }
-    const set: FileSet = {
-      manifests: [],
-      partials: [],
-      externals: [],
-      invalid: new Set(),
-      refs: new Map(),
-      locators: new WeakMap(),
-      diagnostics,
-      files: sources,
-    };
-    // Defaults (dpac.yaml's, a Source's table_defaults) are merged before each manifest is checked.
-    const seen = new Set<string>();
-    for (const document of mergeDefaults(documents, registry, this.defaults)) {
-      const result = validateDocument(document, this.context);
-      // A bad default is found once per child it reaches, at the same place: reported once.
-      diagnostics.push(...result.diagnostics.filter((d) => firstTime(seen, d)));
-      if (result.manifest) {
-        set.manifests.push(result.manifest);
-        set.locators.set(result.manifest, document.locator);
-      } else if (result.external) set.externals.push(result.external);
-      else if (result.address) set.invalid.add(result.address);
-      if (result.partial) {
-        set.partials.push(result.partial);
-        set.locators.set(result.partial, document.locator);
-      }
-    }
-    diagnostics.push(
-      ...(await resolveLocalFiles({ manifests: set.manifests, registry, cwd: this.cwd, root: this.root })),
-    );
-    const declared = new Map<string, Manifest>();
-    for (const m of set.manifests) if (!declared.has(m.address)) declared.set(m.address, m);
-    set.refs = collectRefs([...set.manifests, ...set.partials], declared, registry);
-    return set;
-  }
-
-  /** The managed addresses some texts declare (a commit's text of changed files), problems ignored. */
-  declaredIn(texts: readonly SourceText[]): string[] {
-    const context = { ...this.context, secretVariables: new Set<string>() };
-    const documents = texts.flatMap((t) => parseYaml(t).documents);
-    return mergeDefaults(documents, context.registry, this.defaults).flatMap((document) => {
-      const result = validateDocument(document, context);
-      if (result.external) return [];
-      const address = result.manifest?.address ?? result.partial?.address ?? result.address;
-      return address && !address.includes('${') && !address.includes('…') ? [address] : [];
-    });
-  }
-}
-
 /** The values of the environment variables plain fields may read (for the scoped plan's name search). */
 function plainValues(
   names: ReadonlySet<string>,
@@ -375,14 +276,6 @@ function plainVariables(project: ProjectConfig): Set<string> {
   );
 }
 
-function firstTime(seen: Set<string>, d: Diagnostic): boolean {
-  if (!d.source) return true;
-  const key = `${d.source.file}:${d.source.line}:${d.source.col} ${d.summary}`;
-  if (seen.has(key)) return false;
-  seen.add(key);
-  return true;
-}
-
 async function singleFolder(cwd: string, paths: readonly string[]): Promise<string | undefined> {
   if (paths.length !== 1) return undefined;
   const given = path.resolve(cwd, paths[0] as string);
@@ -391,23 +284,6 @@ async function singleFolder(cwd: string, paths: readonly string[]): Promise<stri
     () => false,
   );
   return isFolder ? given : undefined;
-}
-
-function collectRefs(
-  manifests: readonly Manifest[],
-  declared: ReadonlyMap<string, Manifest>,
-  registry: KindRegistry,
-): Map<Manifest, Ref[]> {
-  const refs = new Map<Manifest, Ref[]>();
-  for (const manifest of manifests) {
-    const kind = registry[manifest.kind];
-    if (!kind) continue;
-    refs.set(
-      manifest,
-      kind.refs(manifest.spec, { ancestors: manifest.ancestors, declared: (a) => declared.get(a)?.spec }),
-    );
-  }
-  return refs;
 }
 
 /** Located diagnostics by file, line, col; unlocated ones (global problems) first. Stable otherwise. */

@@ -5,15 +5,14 @@ import { z } from 'zod';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { PROJECT_NAME, projectTag, UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
 import type { KindName } from '../kinds/index.js';
-import { compileRule } from '../policy/compile-policy.js';
 import { type PolicyDeclaration, policyEntrySchema } from '../policy/policy-schema.js';
 import { allowImpactEntry, type ImpactAllowance } from './allow-impact.js';
-import { didYouMean } from './did-you-mean.js';
 import { apiVersionSchema } from './document-schema.js';
 import { type ExternalDeclaration, parseExternalEntry } from './external.js';
 import type { Locator } from './locator.js';
 import { type KindRegistry, registeredKinds } from './manifest.js';
 import { parseYaml } from './parse-yaml.js';
+import { checkPolicies } from './project-policies.js';
 import { type FileRef, readSources } from './read-files.js';
 import { requiredVersionProblem } from './required-version.js';
 import { issuesToDiagnostics } from './zod-issues.js';
@@ -377,47 +376,6 @@ export async function loadProjectConfig(
   };
 }
 
-/** The policies whose rule compiles, located; an error at its line for each that does not, or repeats a name. */
-async function checkPolicies(
-  entries: readonly Omit<PolicyDeclaration, 'source'>[],
-  locator: Locator,
-  diagnostics: Diagnostic[],
-): Promise<PolicyDeclaration[]> {
-  const seen = new Set<string>();
-  const checked: PolicyDeclaration[] = [];
-  for (const [i, entry] of entries.entries()) {
-    if (seen.has(entry.name)) {
-      diagnostics.push({
-        severity: 'error',
-        summary: `Policy ${entry.name} is defined twice`,
-        detail: 'Give each policy its own name.',
-        source: locator.value(`/policies/${i}/name`),
-      });
-      continue;
-    }
-    seen.add(entry.name);
-    const source = locator.value(`/policies/${i}/rule`);
-    const compiled = await compileRule(entry.rule);
-    if ('error' in compiled) {
-      diagnostics.push({
-        severity: 'error',
-        summary: `Policy ${entry.name}: the rule is ${compiled.error.startsWith('not valid') ? '' : 'wrong: '}${compiled.error}`,
-        detail:
-          'Fix the expression (CEL, as in Kubernetes ValidatingAdmissionPolicy; docs/policies.md has examples).',
-        source,
-      });
-      continue;
-    }
-    checked.push({ ...entry, ...(source ? { source } : {}) });
-  }
-  return checked;
-}
-
-/** `prod-eu` → `DPAC_PROD_EU_`: the prefix of a target's own credential variables. */
-export function targetCredentialPrefix(target: string): string {
-  return `DPAC_${target.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_`;
-}
-
 /**
  * `metadata.name` named nothing (older `dpac init` wrote it beside `project:`): one name names the
  * project, `project:`, which is also its ownership tag. Told, never acted on: taking it as the
@@ -432,25 +390,5 @@ function metadataDeprecated(name: string, project: string | undefined, locator: 
         ? `Remove metadata. To name the project, write project: ${name} — it becomes the ownership tag ${projectTag(name)} of what this project creates (its declared objects still tagged managed-by:dpac migrate to it on the next apply).`
         : 'Remove metadata; project: already names the project.',
     source: locator.key('/metadata'),
-  };
-}
-
-/** The target `--target NAME` chose, or an error naming the defined ones. */
-export function findTarget(
-  project: ProjectConfig,
-  name: string,
-): { target: TargetConfig; diagnostic?: undefined } | { target?: undefined; diagnostic: Diagnostic } {
-  const target = Object.hasOwn(project.targets, name) ? project.targets[name] : undefined;
-  if (target) return { target };
-  const names = Object.keys(project.targets);
-  const hint = didYouMean(name, names);
-  return {
-    diagnostic: {
-      severity: 'error',
-      summary: `Target ${name} is not defined in dpac.yaml.${hint ? ` Did you mean ${hint}?` : ''}`,
-      detail: names.length
-        ? `Defined targets: ${names.join(', ')}.`
-        : 'Add it under `targets:` in dpac.yaml.',
-    },
   };
 }

@@ -7,8 +7,9 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { escapeSegment } from '../core/json-pointer.js';
 import { display } from './find-files.js';
 import { parseYaml } from './parse-yaml.js';
-import { findTarget, type ProjectConfig } from './project-config.js';
+import type { ProjectConfig } from './project-config.js';
 import { readSources } from './read-files.js';
+import { findTarget } from './targets.js';
 
 export interface VariableSources {
   project: ProjectConfig;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Change } from '../../src/diff/change.js';
-import { sortChanges } from '../../src/diff/diff-resources.js';
+import { sortChanges } from '../../src/diff/change-order.js';
 import { KIND_NAMES } from '../../src/kinds/index.js';
 
 const address = fc
