@@ -3,11 +3,14 @@
 
 /** Sorted copy without duplicates: the canonical form of a set of strings. */
 export function sortedSet(values: readonly string[] | undefined): string[] {
-  return [...new Set(values ?? [])].sort();
+  // Most sets hold one member (a table's tags): no Set, no sort for those.
+  if (!values || values.length < 2) return values ? [...values] : [];
+  return [...new Set(values)].sort();
 }
 
 /** Copy of a list of entries ordered by one of their string fields (`key`, `name`, `table`). */
 export function sortedBy<T, K extends keyof T>(items: readonly T[], field: K): T[] {
+  if (items.length < 2) return [...items];
   return [...items].sort((a, b) => {
     const x = String(a[field]);
     const y = String(b[field]);
@@ -18,6 +21,7 @@ export function sortedBy<T, K extends keyof T>(items: readonly T[], field: K): T
 /** Copy without keys whose value is undefined. */
 export function compact<T extends Record<string, unknown>>(value: T): T {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) if (value[key] !== undefined) out[key] = value[key];
+  // for…in, not Object.keys: no key list per object (plain data: no inherited keys).
+  for (const key in value) if (value[key] !== undefined) out[key] = value[key];
   return out as T;
 }
