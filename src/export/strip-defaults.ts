@@ -8,7 +8,15 @@ import { heldShapes } from '../core/field-policy.js';
 import { defOf, WRAPPERS } from '../core/zod-def.js';
 
 /** The innermost schema under wrappers and pipes, plus the default a `.default()` wrapper supplies. */
-function unwrap(schema: z.ZodType): { inner: z.ZodType; hasDefault: boolean; defaultValue?: unknown } {
+interface Unwrapped {
+  inner: z.ZodType;
+  hasDefault: boolean;
+  defaultValue?: unknown;
+  /** The shapes a loosely parsed field holds (heldShapes of `inner`). */
+  held: z.ZodType | undefined;
+}
+
+function unwrap(schema: z.ZodType): Unwrapped {
   let current = schema;
   let found: { defaultValue: unknown } | undefined;
   for (;;) {
@@ -18,14 +26,15 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; hasDefault: boolean; def
     else if (def.type === 'pipe' && def.in) current = def.in;
     else break;
   }
+  const held = heldShapes(current);
   return found
-    ? { inner: current, hasDefault: true, defaultValue: found.defaultValue }
-    : { inner: current, hasDefault: false };
+    ? { inner: current, hasDefault: true, defaultValue: found.defaultValue, held }
+    : { inner: current, hasDefault: false, held };
 }
 
 /** unwrap() and the object fields of a schema, worked out once per schema (10k tables share one). */
-const unwrapped = new WeakMap<z.ZodType, ReturnType<typeof unwrap>>();
-const unwrapOnce = (schema: z.ZodType): ReturnType<typeof unwrap> => {
+const unwrapped = new WeakMap<z.ZodType, Unwrapped>();
+const unwrapOnce = (schema: z.ZodType): Unwrapped => {
   let found = unwrapped.get(schema);
   if (!found) {
     found = unwrap(schema);
@@ -64,10 +73,9 @@ export function schemaOrder(value: unknown, schema: z.ZodType): unknown {
 }
 
 function shape(value: unknown, schema: z.ZodType, dropDefaults: boolean): unknown {
-  const { inner } = unwrapOnce(schema);
+  const { inner, held } = unwrapOnce(schema);
   // A field parsed loosely (a source's connection) takes the key order of the shape it holds, a
   // secret placed after the projection's keys included; its defaults are left (its parse drops none).
-  const held = heldShapes(inner);
   if (held) return shape(value, held, false);
   const def = defOf(inner);
   switch (def.type) {

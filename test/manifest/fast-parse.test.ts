@@ -19,7 +19,7 @@ import { lifecycleManifests } from '../e2e/conformance/lifecycle.js';
 type Doc = Record<string, unknown>;
 
 function documentsOf(file: string, text: string): Doc[] {
-  return parseYaml({ file, text })
+  return parseYaml({ file, path: file, text })
     .documents.map((d) => d.value as Doc)
     .filter((d) => d && typeof d.kind === 'string' && isKindName(d.kind));
 }
