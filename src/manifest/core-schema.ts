@@ -16,10 +16,17 @@ export const NOT_FINITE = Symbol('not finite');
 /** The value of a non-empty plain scalar. */
 export function resolvePlainScalar(s: string): unknown {
   const c = s.charCodeAt(0);
-  // Only ~, digits, + - . n N t T f F can start a non-string.
-  if (!(c === 0x7e || (c >= 0x2b && c <= 0x39) || 'nNtTfF'.includes(s[0] as string))) return s;
-  if (NULL_FORM.test(s)) return null;
-  if (BOOL_FORM.test(s)) return s[0] === 't' || s[0] === 'T';
+  if (c === 0x7e) return s.length === 1 ? null : s;
+  // A letter starts a null or a boolean (at most five letters), else a string: `table_001` is
+  // tried against no number form.
+  if ('nNtTfF'.includes(s[0] as string)) {
+    if (s.length > 5) return s;
+    if (NULL_FORM.test(s)) return null;
+    if (BOOL_FORM.test(s)) return c === 0x74 || c === 0x54;
+    return s;
+  }
+  // Only digits and + - . can start a number.
+  if (!(c >= 0x2b && c <= 0x39)) return s;
   if (INT_OCT.test(s)) return parseInt(s.substring(2), 8);
   if (INT.test(s)) return parseInt(s, 10);
   if (INT_HEX.test(s)) return parseInt(s.substring(2), 16);

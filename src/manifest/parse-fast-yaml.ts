@@ -37,6 +37,23 @@ function isKeyChar(c: number): boolean {
   return isKeyStart(c) || (c >= 0x2d && c <= 0x39) || c === 0x5f; // - . / 0-9
 }
 
+/**
+ * Keys repeat in every document (`name`, `spec`, `table_name`…): the string met last for a
+ * (first character, length) is reused when the text holds it again, rather than sliced anew and
+ * interned by the engine once more when it becomes a property name.
+ */
+const KEYS = new Map<number, string>();
+const KEYS_MAX = 4096;
+
+function knownKey(t: string, p: number, end: number): string {
+  const id = (end - p) * 0x10000 + t.charCodeAt(p);
+  const known = KEYS.get(id);
+  if (known !== undefined && t.startsWith(known, p)) return known;
+  const key = t.slice(p, end);
+  if (known !== undefined || KEYS.size < KEYS_MAX) KEYS.set(id, key);
+  return key;
+}
+
 /** The documents of `text`, or undefined when the full parser must decide. */
 export function parseFastYaml(text: string, file: string): FastDocument[] | undefined {
   if (OUTSIDE_SUBSET.test(text)) return undefined;
@@ -225,7 +242,7 @@ class FastParser {
       if (!isKeyStart(t.charCodeAt(p))) return undefined;
       end = p + 1;
       while (end < this.le && isKeyChar(t.charCodeAt(end))) end++;
-      name = t.slice(p, end);
+      name = knownKey(t, p, end);
       // null, true, false and their spellings are at most five letters.
       if (t.charCodeAt(end) === 0x3a && name.length <= 5 && (NULL_FORM.test(name) || BOOL_FORM.test(name)))
         throw BAIL;
