@@ -1,6 +1,6 @@
 // `dpac emulator`: runs the local v3 API emulator until SIGINT/SIGTERM, then closes it cleanly.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { startEmulator } from '../../emulator/server.js';
+import type { RunningEmulator } from '../../emulator/server.js';
 import { registerCommand } from '../program.js';
 
 function integer(name: string, min: number) {
@@ -48,8 +48,10 @@ registerCommand((io, setExit) =>
       'serve the operations no reference documents (DELETE of storages, compute templates, interactive clusters) instead of answering 405',
     )
     .action(async (flags: EmulatorFlags) => {
-      let emu: Awaited<ReturnType<typeof startEmulator>>;
+      let emu: RunningEmulator;
       try {
+        // Loaded here: every other command would otherwise load the emulator's 56 modules too.
+        const { startEmulator } = await import('../../emulator/server.js');
         emu = await startEmulator({
           host: flags.host,
           port: flags.port,
