@@ -16,6 +16,8 @@ export interface FastDocument {
   start: SourceLocation;
   /** Where the root mapping's `kind` key starts (every manifest's location). */
   kindKey?: SourceLocation;
+  /** Its text holds no `$` (comments included): no `${…}` reference to interpolate. */
+  withoutDollar?: true;
 }
 
 /** Everything the fast path accepts; tabs, CR, control and odd line-break characters are not. */
@@ -86,6 +88,8 @@ class FastParser {
     const docs: FastDocument[] = [];
     let index = 0;
     let explicit = false;
+    // The next `$` at or after a document's start, looked up again only once passed: one scan per file.
+    let dollar = -1;
     for (;;) {
       const indent = this.peek();
       if (indent < 0) {
@@ -100,10 +104,23 @@ class FastParser {
         continue;
       }
       const start = { file: this.file, line: this.line, col: indent + 1 };
+      const from = this.ls;
+      if (dollar < from) {
+        const at = this.text.indexOf('$', from);
+        dollar = at === -1 ? Number.POSITIVE_INFINITY : at;
+      }
       this.kindKey = undefined;
       const value = this.block(indent, 0);
       if (this.peek() >= 0) throw BAIL; // content the root did not take: malformed
-      docs.push({ index: index++, value, start, ...(this.kindKey ? { kindKey: this.kindKey } : {}) });
+      // The document ends where the next line with content starts (a separator, or the end).
+      const withoutDollar = dollar >= this.ls;
+      docs.push({
+        index: index++,
+        value,
+        start,
+        ...(this.kindKey ? { kindKey: this.kindKey } : {}),
+        ...(withoutDollar ? { withoutDollar: true as const } : {}),
+      });
       explicit = false;
     }
   }

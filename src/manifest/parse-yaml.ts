@@ -20,6 +20,8 @@ export interface ParsedDocument {
   locator: Locator;
   /** Where the document starts. */
   start: SourceLocation;
+  /** Its text holds no `$`: it has no `${…}` reference (said by the fast path only). */
+  withoutDollar?: true;
 }
 
 export interface ParseResult {
@@ -82,6 +84,7 @@ function parseFast(source: SourceText): ParseResult | undefined {
       value: d.value,
       locator: new Locator(file, nodesOf(d.index), d.kindKey && { pointer: '/kind', key: d.kindKey }),
       start: d.start,
+      ...(d.withoutDollar ? { withoutDollar: true as const } : {}),
     }),
   );
   return { documents, diagnostics: [] };

@@ -67,18 +67,23 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
   const secrets = policyOf(definition).secret;
   const schema = documentSchema(ctx.registry, kind);
   const secretRefs: [string, SecretRef][] = [];
-  const interpolated = interpolate(record, {
-    vars: ctx.vars,
-    ...(ctx.varDescriptions ? { varDescriptions: ctx.varDescriptions } : {}),
-    scalarTypeAt: (path) => scalarTypeAt(schema, path),
-    env: ctx.env,
-    isSensitive: (path) => path[0] === 'spec' && path.length > 1 && secrets.matches(path, 1),
-    secretAt: (path, secret) => secretRefs.push([toPointer(path.slice(1)), secret]),
-    plainEnv: ctx.plainEnv,
-    locator: doc.locator,
-    address,
-    ...(ctx.secretVariables ? { secretVariables: ctx.secretVariables } : {}),
-  });
+  // Without a `$` and without secret fields (which record even a literal), interpolation would
+  // return the document as it is: most of a 10k-table project's documents.
+  const interpolated =
+    doc.withoutDollar && secrets.pointers.length === 0
+      ? { value: record, diagnostics: [] }
+      : interpolate(record, {
+          vars: ctx.vars,
+          ...(ctx.varDescriptions ? { varDescriptions: ctx.varDescriptions } : {}),
+          scalarTypeAt: (path) => scalarTypeAt(schema, path),
+          env: ctx.env,
+          isSensitive: (path) => path[0] === 'spec' && path.length > 1 && secrets.matches(path, 1),
+          secretAt: (path, secret) => secretRefs.push([toPointer(path.slice(1)), secret]),
+          plainEnv: ctx.plainEnv,
+          locator: doc.locator,
+          address,
+          ...(ctx.secretVariables ? { secretVariables: ctx.secretVariables } : {}),
+        });
   const input = { ...(interpolated.value as Record<string, unknown>) };
   const metadata = input.metadata as Record<string, unknown> | null | undefined;
   if (metadata && typeof metadata === 'object' && metadata.external === true)
