@@ -32,16 +32,16 @@ export function findCycles(input: RuleInput): Diagnostic[] {
 function dependencyEdges(input: RuleInput): Map<string, string[]> {
   const edges = new Map<string, string[]>();
   for (const [address, manifest] of input.declared) {
-    const out = new Set<string>();
+    // A list, not a Set: most manifests depend on their parent alone.
+    const targets: string[] = [];
     const parentKind = input.registry[manifest.kind]?.parent;
     const parentName = manifest.ancestors[manifest.ancestors.length - 1];
     if (parentKind && parentName !== undefined) {
       const parent = makeAddress(parentKind, manifest.ancestors.slice(0, -1), parentName);
-      if (input.declared.has(parent)) out.add(parent);
+      if (input.declared.has(parent)) targets.push(parent);
     }
     for (const ref of input.refs.get(manifest) ?? [])
-      if (input.declared.has(ref.address)) out.add(ref.address);
-    const targets = [...out];
+      if (input.declared.has(ref.address) && !targets.includes(ref.address)) targets.push(ref.address);
     if (targets.length > 1) targets.sort();
     edges.set(address, targets);
   }
