@@ -38,3 +38,23 @@ export const WRAPPERS: ReadonlySet<string> = new Set([
   'catch',
   'nonoptional',
 ]);
+
+/**
+ * `compile` run once per schema, its result cached. A recursive schema meets itself while being
+ * compiled: that inner use goes through a forwarder to the finished function.
+ */
+export function oncePerSchema<S extends z.core.$ZodType, F extends (value: unknown) => unknown>(
+  compile: (schema: S) => F,
+): (schema: S) => F {
+  const cache = new WeakMap<S, F>();
+  const of = (schema: S): F => {
+    const known = cache.get(schema);
+    if (known) return known;
+    let built: F | undefined;
+    cache.set(schema, ((value: unknown) => (built ?? of(schema))(value)) as F);
+    built = compile(schema);
+    cache.set(schema, built);
+    return built;
+  };
+  return of;
+}

@@ -8,6 +8,7 @@
 // zod's own checks and refinements run on the result (test/manifest/fast-parse.test.ts compares
 // the two over every example and thousands of broken variants).
 import type { z } from 'zod';
+import { oncePerSchema } from '../core/zod-def.js';
 
 /** "Ask zod": the value may be invalid, or the schema holds a node this module does not mirror. */
 export const FAIL: unique symbol = Symbol('ask zod');
@@ -20,18 +21,7 @@ export function fastParse(schema: Node, value: unknown): unknown {
   return parserOf(schema)(value);
 }
 
-const PARSERS = new WeakMap<Node, Parse>();
-
-function parserOf(schema: Node): Parse {
-  const known = PARSERS.get(schema);
-  if (known) return known;
-  // A recursive schema meets itself while being compiled: that inner use goes through the cache.
-  let built: Parse | undefined;
-  PARSERS.set(schema, (value) => (built ?? parserOf(schema))(value));
-  built = compile(schema);
-  PARSERS.set(schema, built);
-  return built;
-}
+const parserOf = oncePerSchema<Node, Parse>((schema) => compile(schema));
 
 /** zod itself, on this node alone (a fresh context per call, as each safeParse has). */
 function byZod(schema: Node): Parse {

@@ -5,7 +5,7 @@
 // says differently (ids → names, aliases, flags), in spec names, and project the result.
 import type { z } from 'zod';
 import { fieldPolicy } from '../../core/field-policy.js';
-import { type ZodDef as Def, defOf, WRAPPERS } from '../../core/zod-def.js';
+import { type ZodDef as Def, defOf, oncePerSchema, WRAPPERS } from '../../core/zod-def.js';
 
 const EMPTY_IS_A_VALUE = new WeakSet<z.ZodType>();
 
@@ -36,18 +36,7 @@ type Projector = (value: unknown) => unknown;
 // Each schema is walked once into a projector: a 10k-table plan projects every table onto the
 // same schema, and re-reading its definition (field lists, wrappers, checks) per table was most of
 // the projection's CPU and garbage.
-const PROJECTORS = new WeakMap<z.ZodType, Projector>();
-
-function projectorOf(schema: z.ZodType): Projector {
-  const known = PROJECTORS.get(schema);
-  if (known) return known;
-  // A recursive schema meets itself while being compiled: that inner use goes through the cache.
-  let built: Projector | undefined;
-  PROJECTORS.set(schema, (value) => (built ?? projectorOf(schema))(value));
-  built = compile(schema);
-  PROJECTORS.set(schema, built);
-  return built;
-}
+const projectorOf = oncePerSchema<z.ZodType, Projector>((schema) => compile(schema));
 
 function compile(schema: z.ZodType): Projector {
   const def = defOf(schema);
