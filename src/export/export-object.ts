@@ -6,6 +6,7 @@ import { compareOptionsOf } from '../diff/compare-options.js';
 import { compareSpecs, type FieldChange } from '../diff/compare-specs.js';
 import { ancestorKinds, KINDS, type KindName, policyOf } from '../kinds/index.js';
 import type { LiveObject } from '../live/live-object.js';
+import { safeParse } from '../manifest/fast-parse.js';
 import { type Canonical, type OmitMemo, omitNeutral } from './omit-neutral.js';
 import type { ExportDocument } from './render-documents.js';
 import { placeSecrets, type SecretVariable } from './secret-placeholders.js';
@@ -37,7 +38,7 @@ export function exportObject(obj: LiveObject, context: ExportContext): ExportedO
   // its canonical form is reused rather than parsed once more.
   const parsedForms = new WeakMap<object, unknown>();
   const canonical: Canonical = (spec) => {
-    const parsed = kind.spec.safeParse(spec);
+    const parsed = safeParse(kind.spec, spec);
     const form = parsed.success ? (kind.normalize ? kind.normalize(parsed.data) : parsed.data) : undefined;
     parsedForms.set(spec, form);
     return form;

@@ -9,7 +9,7 @@ import { deeperIssues } from './deeper-issues.js';
 import { didYouMean } from './did-you-mean.js';
 import { documentSchema } from './document-schema.js';
 import type { ExternalDeclaration } from './external.js';
-import { FAIL, fastParse } from './fast-parse.js';
+import { safeParse } from './fast-parse.js';
 import { interpolate } from './interpolate.js';
 import type { Locator } from './locator.js';
 import {
@@ -90,8 +90,7 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
     return externalDocument(input, kind, doc, ctx, interpolated.diagnostics);
   if (input.spec === null || input.spec === undefined) input.spec = {};
   // zod is asked only when the fast path cannot vouch for the document (fast-parse.ts).
-  const fast = fastParse(schema, input);
-  const parsed = fast === FAIL ? schema.safeParse(input) : { success: true as const, data: fast };
+  const parsed = safeParse(schema, input);
   const diagnostics = [...interpolated.diagnostics];
   if (!parsed.success) {
     const deeper = deeperIssues(schema, input, parsed.error.issues);

@@ -104,6 +104,13 @@ describe('fastParse: the value zod gives, or FAIL', () => {
     expect(valid.filter((r) => r.fastAnswered).length).toBe(valid.length);
   });
 
+  it('answers for a kind’s spec schema alone as zod does (export parses specs)', async () => {
+    const docs = await corpus();
+    const results = docs.map((d) => compare(d.spec as Doc, KINDS[d.kind as keyof typeof KINDS].spec));
+    expect(results.every((r) => r.agrees)).toBe(true);
+    expect(results.filter((r) => r.fastAnswered).length).toBe(results.filter((r) => r.zodAccepts).length);
+  });
+
   it('never accepts what zod refuses, nor answers differently, over broken variants', async () => {
     const docs = await corpus();
     let refused = 0;
