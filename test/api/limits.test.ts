@@ -60,6 +60,28 @@ describe('AdaptiveLimiter', () => {
     limiter.release();
     await limiter.acquire();
   });
+
+  it('grants thousands of waiters in arrival order, skipping the ones that gave up', async () => {
+    const limiter = new AdaptiveLimiter({ max: 1 });
+    await limiter.acquire();
+    const granted: number[] = [];
+    const controllers = Array.from({ length: 5000 }, () => new AbortController());
+    const waiters = controllers.map((c, i) =>
+      limiter.acquire(c.signal).then(
+        () => {
+          granted.push(i);
+          limiter.release();
+        },
+        () => undefined,
+      ),
+    );
+    // Every third waiter gives up before its turn, some of them far along the queue.
+    for (let i = 0; i < 5000; i += 3) controllers[i]?.abort(new Error('gave up'));
+    limiter.release();
+    await Promise.all(waiters);
+    const expected = Array.from({ length: 5000 }, (_, i) => i).filter((i) => i % 3 !== 0);
+    expect(granted).toEqual(expected);
+  });
 });
 
 describe('AdaptiveLimiter latency rounds', () => {
