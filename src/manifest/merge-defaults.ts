@@ -57,7 +57,9 @@ export function mergeDefaults(
     if (fromParent) layers.push(fromParent);
     if (layers.length === 0) return doc;
     const spec = layers.reduceRight<unknown>((over, layer) => merge(layer.value, over), record.spec ?? {});
-    return { ...doc, value: { ...record, spec }, locator: new MergedLocator(doc.locator, record, layers) };
+    // What the document's own text says about `$` no longer holds once defaults are merged in.
+    const { withoutDollar: _, ...own } = doc;
+    return { ...own, value: { ...record, spec }, locator: new MergedLocator(doc.locator, record, layers) };
   });
 }
 

@@ -67,10 +67,10 @@ export function validateDocument(doc: ParsedDocument, ctx: DocumentContext): Doc
   const secrets = policyOf(definition).secret;
   const schema = documentSchema(ctx.registry, kind);
   const secretRefs: [string, SecretRef][] = [];
-  // Without a `$` and without secret fields (which record even a literal), interpolation would
-  // return the document as it is: most of a 10k-table project's documents.
+  // Without a `$` and without a secret field given (which records even a literal), interpolation
+  // would return the document as it is: most of a 10k-table project's documents.
   const interpolated =
-    doc.withoutDollar && secrets.pointers.length === 0
+    doc.withoutDollar && secrets.presentIn(record.spec).length === 0
       ? { value: record, diagnostics: [] }
       : interpolate(record, {
           vars: ctx.vars,

@@ -94,4 +94,39 @@ describe('spec defaults', () => {
     expect(tags('orders')).toEqual(['second']);
     expect(tags('customers')).toEqual(['own']);
   });
+
+  it('interpolates a variable a default brings into a document that holds none itself', async () => {
+    const withVars = PROJECT.replace(
+      'description: From the first entry.',
+      'description: Owned by ${var.team}.',
+    );
+    // Block style throughout: the YAML fast path reads this file (it says which documents hold a `$`).
+    const sources = `apiVersion: dpac/v1
+kind: Source
+metadata:
+  name: sales_db
+spec:
+  type: rdbms
+table_defaults:
+  ingestion:
+    target_schema_name: \${var.lake_schema}
+---
+apiVersion: dpac/v1
+kind: Table
+metadata:
+  name: orders
+  source: sales_db
+spec:
+  source_table:
+    table_name: orders
+    schema_name: dbo
+`;
+    project = await tempProject({ 'dpac.yaml': withVars, 'sources.yaml': sources });
+    const vars = { team: 'finance', lake_schema: 'sales_v2' };
+    const { manifests } = await project.load({ registry: KINDS, vars });
+    expect(manifests.find((m) => m.name === 'orders')?.spec).toMatchObject({
+      description: 'Owned by finance.',
+      ingestion: { target_schema_name: 'sales_v2' },
+    });
+  });
 });
