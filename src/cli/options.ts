@@ -24,6 +24,12 @@ export interface Selector {
   names: string[];
 }
 
+/** What commander hands a command that called addSelectOption. */
+export interface SelectFlags {
+  select?: Selector[];
+  exclude?: Selector[];
+}
+
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /** `K=V` into the accumulated map; the value may contain `=`. */

@@ -21,15 +21,13 @@ import {
   addSelectOption,
   loadOptionsFrom,
   type ManifestFlags,
-  type Selector,
+  type SelectFlags,
   selectorTexts,
 } from './options.js';
 import { addColorOption } from './output.js';
 import { reportDiagnostics } from './report-diagnostics.js';
 
-export interface PlanFlags extends ManifestFlags, ConnectFlags {
-  select?: Selector[];
-  exclude?: Selector[];
+export interface PlanFlags extends ManifestFlags, ConnectFlags, SelectFlags {
   allowMassDelete?: boolean;
   cascade?: boolean;
   color?: boolean;

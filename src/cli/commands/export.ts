@@ -13,15 +13,13 @@ import { EXPORT_VIEWS } from '../../render/render-export-summary.js';
 import { addConnectOptions, type ConnectFlags, connect } from '../connect.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
-import { addSelectOption, type Selector, selectorTexts } from '../options.js';
+import { addSelectOption, type SelectFlags, selectorTexts } from '../options.js';
 import { addColorOption, addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { reportFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 import { reportDiagnostics } from '../report-diagnostics.js';
 
-interface Flags extends ConnectFlags, OutputFlags {
-  select?: Selector[];
-  exclude?: Selector[];
+interface Flags extends ConnectFlags, OutputFlags, SelectFlags {
   out: string;
   force?: boolean;
   withDependencies?: boolean;

@@ -7,17 +7,14 @@ import {
   addManifestOptions,
   addSelectOption,
   type ManifestFlags,
-  type Selector,
+  type SelectFlags,
   selectorTexts,
 } from '../options.js';
 import { addColorOption, addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { loadProject, reportFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 
-interface Flags extends ManifestFlags, OutputFlags {
-  select?: Selector[];
-  exclude?: Selector[];
-}
+type Flags = ManifestFlags & OutputFlags & SelectFlags;
 
 registerCommand((io, setExit) => {
   const command = new Command('graph')

@@ -10,17 +10,14 @@ import {
   addManifestOptions,
   addSelectOption,
   type ManifestFlags,
-  type Selector,
+  type SelectFlags,
   selectorTexts,
 } from '../options.js';
 import { addColorOption, addOutputOption, type OutputFlags, outputFor } from '../output.js';
 import { loadProject, reportFailure } from '../plan-session.js';
 import { registerCommand } from '../program.js';
 
-interface Flags extends ManifestFlags, ConnectFlags, OutputFlags {
-  select?: Selector[];
-  exclude?: Selector[];
-}
+type Flags = ManifestFlags & ConnectFlags & OutputFlags & SelectFlags;
 
 registerCommand((io, setExit) => {
   const command = new Command('ls')
