@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SecretRef } from '../../src/core/secret.js';
+import { KINDS } from '../../src/kinds/index.js';
 import { interpolate } from '../../src/manifest/interpolate.js';
 import { Locator } from '../../src/manifest/locator.js';
 import { lines, type TempProject, tempProject } from './helpers.js';
@@ -176,6 +177,36 @@ spec:
       'm.yaml:18:14 warning: Literal secret in a file; use ${env.NAME}',
     ]);
     expect(JSON.stringify(withFlag)).not.toContain('secret-canary');
+  });
+
+  it('still carries a literal secret by reference in a document whose text holds no $', async () => {
+    // Block style: the YAML fast path reads it and says the document holds no `$`.
+    project = await tempProject({
+      'm.yaml': `apiVersion: dpac/v1
+kind: TableGroup
+metadata:
+  name: nightly
+  source: sales_db
+spec:
+  schedule:
+    user_token: literal-token-canary
+`,
+    });
+    const result = await project.load({ registry: KINDS });
+    expect(lines(result.diagnostics)).toContain(
+      'm.yaml:8:17 warning: Literal secret in a file; use ${env.NAME}',
+    );
+    // The warning comes from interpolation: it ran, and the literal became a reference.
+    expect(JSON.stringify(result.diagnostics)).not.toContain('literal-token-canary');
+  });
+
+  it('interpolates a reference spelled with an escaped $', async () => {
+    project = await tempProject({
+      'm.yaml':
+        'apiVersion: dpac/v1\nkind: Domain\nmetadata:\n  name: d\nspec:\n  description: "\\u0024{var.team} data"\n',
+    });
+    const result = await project.load({ registry: KINDS, vars: { team: 'finance' } });
+    expect(result.manifests[0]?.spec).toMatchObject({ description: 'finance data' });
   });
 
   it('refuses an unknown target with a suggestion', async () => {
