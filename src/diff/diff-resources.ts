@@ -4,6 +4,7 @@ import type { Address } from '../core/address.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { PointerPatterns } from '../core/field-policy.js';
 import { UNNAMED_PROJECT_TAG } from '../core/ownership-tag.js';
+import { REDACTED } from '../core/secret.js';
 import { KINDS, markersUnder, parentOf, policyOf } from '../kinds/index.js';
 import { tagsPointer } from '../kinds/kind.js';
 import type { LiveObject, LiveState } from '../live/live-object.js';
@@ -328,8 +329,8 @@ function checkAgainstLive(manifests: readonly Manifest[], live: LiveState): Diag
 function secretFields(secrets: PointerPatterns, spec: Record<string, unknown>): FieldChange[] {
   return secrets.presentIn(spec).map((p) => ({
     path: p,
-    before: '(sensitive)',
-    after: '(sensitive)',
+    before: REDACTED,
+    after: REDACTED,
     why: 'secret re-sent (--resend-secrets)',
   }));
 }
